@@ -1,0 +1,10 @@
+/* Kernel-like symbol export macros for gfpcheck fixtures. */
+#ifndef _LINUX_EXPORT_H
+#define _LINUX_EXPORT_H
+
+#define EXPORT_SYMBOL(sym) extern __typeof__(sym) sym
+#define EXPORT_SYMBOL_GPL(sym) extern __typeof__(sym) sym
+#define EXPORT_SYMBOL_NS(sym, ns) extern __typeof__(sym) sym
+#define EXPORT_SYMBOL_NS_GPL(sym, ns) extern __typeof__(sym) sym
+
+#endif /* _LINUX_EXPORT_H */

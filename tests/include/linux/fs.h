@@ -1,0 +1,53 @@
+/* Kernel-like minimal VFS structures for gfpcheck fixtures. */
+#ifndef _LINUX_FS_H
+#define _LINUX_FS_H
+
+#include <linux/types.h>
+#include <linux/rwsem.h>
+#include <linux/mutex.h>
+
+struct page;
+
+struct super_block {
+	struct rw_semaphore s_umount;
+	void *s_fs_info;
+};
+
+struct inode {
+	struct super_block *i_sb;
+	struct rw_semaphore i_rwsem;
+	unsigned long i_ino;
+	loff_t i_size;
+};
+
+struct file {
+	struct inode *f_inode;
+};
+
+struct writeback_control {
+	long nr_to_write;
+};
+
+struct address_space {
+	struct inode *host;
+};
+
+struct address_space_operations {
+	int (*writepages)(struct address_space *, struct writeback_control *);
+	int (*read_folio)(struct file *, struct page *);
+};
+
+struct super_operations {
+	struct inode *(*alloc_inode)(struct super_block *sb);
+	void (*destroy_inode)(struct inode *);
+	int (*write_inode)(struct inode *, struct writeback_control *wbc);
+	void (*evict_inode)(struct inode *);
+	int (*sync_fs)(struct super_block *sb, int wait);
+};
+
+struct file_operations {
+	ssize_t (*write)(struct file *, const char *, size_t, loff_t *);
+	long (*unlocked_ioctl)(struct file *, unsigned int, unsigned long);
+};
+
+#endif /* _LINUX_FS_H */
