@@ -1,10 +1,11 @@
 # gfpcheck — top-level Makefile.  `make` builds bin/gfpcheck; `make test` runs
 # every test; `make demo` scans examples/ and writes reports/.
 CC      ?= cc
+VERSION := 0.1.0
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 OPT     ?= -O2 -g
-CFLAGS  += $(CSTD) $(WARN) $(OPT) -Icheckers
+CFLAGS  += $(CSTD) $(WARN) $(OPT) -Icheckers -DGFPCHECK_VERSION=\"$(VERSION)\"
 LDLIBS  += -lpthread
 BIN     := bin
 OBJ     := $(BIN)/obj$(OBJSUFFIX)

@@ -1,0 +1,211 @@
+/* context.c - interprocedural propagation of path classes to function entries. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "context.h"
+#include "flow.h"
+#include "util.h"
+
+int pc_index(unsigned bit)
+{
+	for (int i = 0; i < PC_NKINDS; i++)
+		if (bit == (1u << i))
+			return i;
+	return 0;
+}
+
+int func_is_root(const struct analysis *a, int f)
+{
+	const struct func *fn = &a->prog->funcs[f];
+	return fn->addr_taken || fn->exported || fn->in_include || fn->model_root;
+}
+
+static void add(struct classev *o, unsigned bit, int origin, int inherited)
+{
+	int i = pc_index(bit);
+	if (o->cls & bit)
+		return;
+	o->cls |= bit;
+	o->origin[i] = origin;
+	o->inherited[i] = inherited;
+}
+
+void classes_at(const struct analysis *a, int c, struct classev *o)
+{
+	memset(o, 0, sizeof(*o));
+	for (int i = 0; i < PC_NKINDS; i++)
+		o->origin[i] = -1;
+	const struct call *cl = &a->prog->calls[c];
+	unsigned E = cl->fn >= 0 ? a->ctx[cl->fn].cls : PC_NONE;
+	const struct stateset *st = &a->states[c];
+	struct astate empty;
+	memset(&empty, 0, sizeof(empty));
+	int n = st->n ? st->n : 1;
+	for (int k = 0; k < n; k++) {
+		const struct astate *s = st->n ? &st->s[k] : &empty;
+		const struct held *scope = NULL, *setter = NULL, *lock = NULL;
+		for (int j = 0; j < s->n; j++) {
+			if (s->h[j].kind == HK_SCOPE && !scope)
+				scope = &s->h[j];
+			if (s->h[j].kind == HK_SETTER && !setter)
+				setter = &s->h[j];
+			if (s->h[j].kind == HK_LOCK && !lock)
+				lock = &s->h[j];
+		}
+		if (scope) {
+			add(o, PC_SCOPE, scope->call, 0);
+		} else if (setter) {
+			add(o, PC_TRANS, setter->call, 0);
+		} else if (lock) {
+			if (E & PC_SCOPE)
+				add(o, PC_SCOPE, -1, 1);
+			if (E & PC_TRANS)
+				add(o, PC_TRANS, -1, 1);
+			if (!E || (E & (PC_LOCK | PC_UNKNOWN | PC_NONE)))
+				add(o, PC_LOCK, lock->call, 0);
+		} else {
+			for (int i = 0; i < PC_NKINDS; i++)
+				if (E & (1u << i))
+					add(o, 1u << i, -1, 1);
+			if (!E)
+				add(o, PC_NONE, -1, 1);
+		}
+	}
+}
+
+void context_run(struct analysis *a)
+{
+	struct program *p = a->prog;
+	size_t nf = p->nfuncs;
+	a->ctx = xcalloc(nf ? nf : 1, sizeof(*a->ctx));
+	for (size_t f = 0; f < nf; f++) {
+		for (int i = 0; i < PC_NKINDS; i++) {
+			a->ctx[f].ev[i].via = -1;
+			a->ctx[f].ev[i].origin = -1;
+		}
+		if (func_is_root(a, (int)f))
+			a->ctx[f].cls |= PC_UNKNOWN;
+		else if (p->funcs[f].ncallers == 0)
+			a->ctx[f].cls |= PC_NONE;
+	}
+	int *queue = xmalloc(sizeof(int) * (nf ? nf : 1));
+	char *inq = xcalloc(nf ? nf : 1, 1);
+	size_t qh = 0, qn = 0;
+	for (size_t f = 0; f < nf; f++) {
+		queue[qn++] = (int)f;
+		inq[f] = 1;
+	}
+	/* circular queue of size nf */
+	while (qn) {
+		int g = queue[qh];
+		qh = (qh + 1) % nf;
+		qn--;
+		inq[g] = 0;
+		const struct func *fn = &p->funcs[g];
+		for (int i = 0; i < fn->ncalls; i++) {
+			int c = fn->calls[i];
+			int t = p->calls[c].target;
+			if (t < 0)
+				continue;
+			struct classev cv;
+			classes_at(a, c, &cv);
+			unsigned nb = cv.cls & ~a->ctx[t].cls;
+			if (!nb)
+				continue;
+			for (int k = 0; k < PC_NKINDS; k++) {
+				if (!(nb & (1u << k)))
+					continue;
+				a->ctx[t].ev[k].via = c;
+				a->ctx[t].ev[k].origin = cv.origin[k];
+				a->ctx[t].ev[k].local = !cv.inherited[k];
+			}
+			a->ctx[t].cls |= nb;
+			if (!inq[t]) {
+				queue[(qh + qn) % nf] = t;
+				qn++;
+				inq[t] = 1;
+			}
+		}
+	}
+	free(queue);
+	free(inq);
+}
+
+static const char *fname(const struct analysis *a, int f)
+{
+	return f >= 0 ? istr(a->prog->funcs[f].name) : "(file scope)";
+}
+
+char *origin_text(const struct analysis *a, int call, unsigned bit)
+{
+	const struct call *cl = &a->prog->calls[call];
+	const char *n = istr(cl->callee);
+	const struct mrow *r;
+	switch (bit) {
+	case PC_SCOPE:
+		if (model_find1(a->model, ROW_SCOPE, cl->callee))
+			return xasprintf("%s() opens a NOFS scope here", n);
+		return xasprintf("%s() returns with a NOFS scope open", n);
+	case PC_TRANS:
+		r = model_find1(a->model, ROW_SETTER, cl->callee);
+		if (r)
+			return xasprintf("%s() opens a NOFS scope here (%s)", n, r->reason ? r->reason : "modelled setter");
+		return xasprintf("%s() returns inside a transaction that opens a NOFS scope", n);
+	case PC_LOCK: {
+		const struct mrow *rows[4];
+		int k = model_find(a->model, ROW_LOCK, cl->callee, rows, 4);
+		if (k)
+			return xasprintf("%s(%s) takes a %s lock context here (%s)", n,
+					 cl->nargs ? istr(cl->args[0]) : "", istr(rows[0]->fs),
+					 rows[0]->reason ? rows[0]->reason : "modelled");
+		return xasprintf("%s() returns with a filesystem lock context held", n);
+	}
+	default:
+		return xasprintf("%s()", n);
+	}
+}
+
+void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned bit, const struct classev *cv)
+{
+	const struct program *p = a->prog;
+	int k = pc_index(bit);
+	if (!cv->inherited[k]) {
+		if (cv->origin[k] >= 0) {
+			const struct call *o = &p->calls[cv->origin[k]];
+			char *t = origin_text(a, cv->origin[k], bit);
+			finding_ev(f, p->files[o->file].path, o->pos.line, "%s", t);
+			free(t);
+		}
+		return;
+	}
+	int g = p->calls[c].fn;
+	for (int hop = 0; hop < 40 && g >= 0; hop++) {
+		const struct ctxent *e = &a->ctx[g].ev[k];
+		const struct func *gf = &p->funcs[g];
+		if (e->via < 0) {
+			if (bit == PC_UNKNOWN) {
+				const char *why = gf->addr_taken ? "its address is taken" :
+						  gf->exported ? "it is exported" :
+						  gf->in_include ? "it is declared under include/" : "the model lists it as a root";
+				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() has callers gfpcheck cannot see: %s",
+					   fname(a, g), why);
+			} else if (bit == PC_NONE) {
+				finding_ev(f, p->files[gf->file].path, gf->start.line,
+					   "%s() has no callers in the scanned files", fname(a, g));
+			}
+			return;
+		}
+		const struct call *v = &p->calls[e->via];
+		finding_ev(f, p->files[v->file].path, v->pos.line, "%s() called from %s()", fname(a, g), fname(a, v->fn));
+		if (e->local) {
+			if (e->origin >= 0) {
+				const struct call *o = &p->calls[e->origin];
+				char *t = origin_text(a, e->origin, bit);
+				finding_ev(f, p->files[o->file].path, o->pos.line, "%s", t);
+				free(t);
+			}
+			return;
+		}
+		g = v->fn;
+	}
+}

@@ -1,0 +1,266 @@
+/* graph.c - call graph, roots and wrapper inference. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "graph.h"
+#include "util.h"
+
+/* name id -> first function with that name; next[] chains the rest. */
+static int *head;
+static size_t nhead;
+static int *nextf;
+
+static void build_name_index(struct program *p)
+{
+	free(head);
+	free(nextf);
+	nhead = intern_count() + 1;
+	head = xmalloc(sizeof(int) * nhead);
+	for (size_t i = 0; i < nhead; i++)
+		head[i] = -1;
+	nextf = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
+	for (size_t i = p->nfuncs; i-- > 0;) {
+		uint32_t n = p->funcs[i].name;
+		nextf[i] = head[n];
+		head[n] = (int)i;
+	}
+}
+
+/* Which function does `name` mean in file `file`? */
+static int resolve(const struct program *p, int file, uint32_t name)
+{
+	if (name >= nhead)
+		return -1;
+	int ext = -1, ext_same_dir = -1, hdr = -1;
+	const char *dir = p->files[file].dir;
+	for (int f = head[name]; f >= 0; f = nextf[f]) {
+		const struct func *fn = &p->funcs[f];
+		if (fn->file == file)
+			return f;
+		const struct sfile *sf = &p->files[fn->file];
+		if (fn->is_static) {
+			/* a static inline in a header of the same directory or of include/ */
+			if (sf->is_header && hdr < 0 &&
+			    (strcmp(sf->dir, dir) == 0 || strncmp(sf->path, "include/", 8) == 0))
+				hdr = f;
+			continue;
+		}
+		if (ext < 0)
+			ext = f;
+		if (ext_same_dir < 0 && strcmp(sf->dir, dir) == 0)
+			ext_same_dir = f;
+	}
+	if (hdr >= 0)
+		return hdr;
+	return ext_same_dir >= 0 ? ext_same_dir : ext;
+}
+
+static int has_word(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *q = strstr(text, w); q; q = strstr(q + 1, w)) {
+		int lb = q == text || !(q[-1] == '_' || (q[-1] >= 'a' && q[-1] <= 'z') ||
+					(q[-1] >= 'A' && q[-1] <= 'Z') || (q[-1] >= '0' && q[-1] <= '9'));
+		char c = q[n];
+		int rb = !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'));
+		if (lb && rb)
+			return 1;
+	}
+	return 0;
+}
+
+int func_gfp_param(const struct program *p, const struct func *fn, uint32_t name)
+{
+	for (int i = 0; i < fn->nparams; i++) {
+		const struct param *pa = &p->params[fn->param0 + i];
+		if (pa->name == name)
+			return strstr(istr(pa->type), "gfp_t") ? i : -1;
+	}
+	return -1;
+}
+
+/* Index of the gfp_t parameter named (as a whole word) in text, or -1. */
+static int gfp_param_in(const struct program *p, const struct func *fn, const char *text)
+{
+	for (int i = 0; i < fn->nparams; i++) {
+		const struct param *pa = &p->params[fn->param0 + i];
+		if (strstr(istr(pa->type), "gfp_t") && has_word(text, istr(pa->name)))
+			return i;
+	}
+	return -1;
+}
+
+int graph_build(struct analysis *a)
+{
+	struct program *p = a->prog;
+	build_name_index(p);
+	size_t *capc = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
+	size_t *capi = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
+	for (size_t c = 0; c < p->ncalls; c++) {
+		struct call *cl = &p->calls[c];
+		if (cl->fn < 0)
+			continue;
+		struct func *fn = &p->funcs[cl->fn];
+		size_t n = (size_t)fn->ncalls;
+		VEC_PUSH(fn->calls, n, capc[cl->fn], (int)c);
+		fn->ncalls = (int)n;
+	}
+	for (size_t i = 0; i < p->nitems; i++) {
+		struct item *it = &p->items[i];
+		if (it->fn < 0)
+			continue;
+		struct func *fn = &p->funcs[it->fn];
+		size_t n = (size_t)fn->nitems;
+		VEC_PUSH(fn->items, n, capi[it->fn], (int)i);
+		fn->nitems = (int)n;
+	}
+	free(capc);
+	free(capi);
+	int edges = 0;
+	for (size_t c = 0; c < p->ncalls; c++) {
+		struct call *cl = &p->calls[c];
+		if (cl->is_icall || cl->fn < 0)
+			continue;
+		/* A modelled name (allocator, lock, scope...) is not followed into its body. */
+		cl->target = resolve(p, cl->file, cl->callee);
+		if (cl->target < 0)
+			continue;
+	}
+	for (size_t c = 0; c < p->ncalls; c++) {
+		struct call *cl = &p->calls[c];
+		if (cl->target < 0)
+			continue;
+		struct func *t = &p->funcs[cl->target];
+		if (t->ncallers == t->capcallers) {
+			t->capcallers = t->capcallers ? t->capcallers * 2 : 4;
+			t->callers = xrealloc(t->callers, sizeof(int) * (size_t)t->capcallers);
+		}
+		t->callers[t->ncallers++] = (int)c;
+		edges++;
+	}
+	for (size_t r = 0; r < p->nrefs; r++) {
+		const struct ref *rf = &p->refs[r];
+		int f = resolve(p, rf->file, rf->name);
+		if (f >= 0 && !p->funcs[f].addr_taken) {
+			p->funcs[f].addr_taken = 1;
+			p->funcs[f].addr_how = rf->how;
+		}
+	}
+	for (size_t x = 0; x < p->nexports; x++) {
+		int f = resolve(p, p->exports[x].file, p->exports[x].name);
+		if (f >= 0)
+			p->funcs[f].exported = 1;
+	}
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (model_find1(a->model, ROW_ROOT, p->funcs[f].name))
+			p->funcs[f].model_root = 1;
+	/* Allocator wrappers: a function passing its own gfp_t parameter to the gfp argument
+	 * of an allocator (or of another wrapper) is an allocator too. */
+	for (int round = 0; round < 16; round++) {
+		int changed = 0;
+		for (size_t f = 0; f < p->nfuncs; f++) {
+			struct func *fn = &p->funcs[f];
+			if (fn->alloc_gfp_param >= 0 || !fn->nparams)
+				continue;
+			if (model_find1(a->model, ROW_ALLOC, fn->name))
+				continue;
+			for (int i = 0; i < fn->ncalls; i++) {
+				const struct call *cl = &p->calls[fn->calls[i]];
+				int gi = -1;
+				const struct mrow *ar = cl->is_icall ? NULL : model_find1(a->model, ROW_ALLOC, cl->callee);
+				if (ar)
+					gi = ar->gfp_idx;
+				else if (cl->target >= 0)
+					gi = p->funcs[cl->target].alloc_gfp_param;
+				if (gi < 0 || gi >= cl->nargs)
+					continue;
+				int pi = gfp_param_in(p, fn, istr(cl->args[gi]));
+				if (pi >= 0) {
+					fn->alloc_gfp_param = pi;
+					fn->alloc_via_call = fn->calls[i];
+					changed = 1;
+					break;
+				}
+			}
+		}
+		if (!changed)
+			break;
+	}
+	return edges;
+}
+
+/* ---- names declared in <root>/include ---- */
+
+static void scan_text(struct program *p, const char *s, size_t n, unsigned char *mark)
+{
+	size_t i = 0;
+	while (i < n) {
+		char c = s[i];
+		if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+			size_t j = i + 1;
+			while (j < n && (s[j] == '_' || (s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') ||
+					 (s[j] >= '0' && s[j] <= '9')))
+				j++;
+			uint32_t id = intern_lookup_n(s + i, j - i);
+			if (id && id < nhead && head[id] >= 0)
+				mark[id] = 1;
+			i = j;
+		} else if (c >= '0' && c <= '9') {
+			while (i < n && ((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
+					 (s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_'))
+				i++;
+		} else {
+			i++;
+		}
+	}
+	(void)p;
+}
+
+static void scan_dir(struct program *p, const char *dir, unsigned char *mark, int depth)
+{
+	if (depth > 12)
+		return;
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		char *path = xasprintf("%s/%s", dir, de->d_name);
+		struct stat st;
+		if (lstat(path, &st) == 0) {
+			size_t l = strlen(de->d_name);
+			if (S_ISDIR(st.st_mode))
+				scan_dir(p, path, mark, depth + 1);
+			else if (S_ISREG(st.st_mode) && l > 2 && strcmp(de->d_name + l - 2, ".h") == 0) {
+				size_t n;
+				char *text = read_file(path, &n);
+				if (text)
+					scan_text(p, text, n, mark);
+				free(text);
+			}
+		}
+		free(path);
+	}
+	closedir(d);
+}
+
+void graph_scan_include(struct analysis *a, const char *root)
+{
+	struct program *p = a->prog;
+	if (!head)
+		build_name_index(p);
+	char *inc = xasprintf("%s/include", root);
+	unsigned char *mark = xcalloc(nhead, 1);
+	scan_dir(p, inc, mark, 0);
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		struct func *fn = &p->funcs[f];
+		if (!fn->is_static && fn->name < nhead && mark[fn->name])
+			fn->in_include = 1;
+	}
+	free(mark);
+	free(inc);
+}

@@ -1,0 +1,76 @@
+/* model.h - the knowledge tables of model/ text files (see docs/MODEL.md). */
+#ifndef GFPCHECK_MODEL_H
+#define GFPCHECK_MODEL_H
+#include <stdint.h>
+#include <stdio.h>
+
+/* GFP primitive bits. */
+enum {
+	GB_FS = 1u << 0,
+	GB_IO = 1u << 1,
+	GB_DIRECT_RECLAIM = 1u << 2,
+	GB_KSWAPD_RECLAIM = 1u << 3,
+	GB_REPEAT = 1u << 4,
+	GB_RETRY_MAYFAIL = 1u << 5,
+	GB_NOFAIL = 1u << 6,
+	GB_NORETRY = 1u << 7,
+	GB_OTHER = 1u << 31,
+};
+
+enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW__N };
+enum scope_kind { SK_NOFS = 1, SK_NOIO = 2, SK_FLAGS = 3 };
+enum lock_kind { LK_LOCK, LK_TRANS, LK_CLUSTER };
+
+struct mrow {
+	enum row_kind kind;
+	uint32_t name;
+	const char *file; /* model file and line, for messages */
+	int line;
+	int gfp_idx;      /* alloc: -1 when implicit GFP_KERNEL */
+	int size_idx, order_idx; /* alloc: -1 when not given */
+	uint32_t family;  /* alloc */
+	uint32_t bits;    /* flag: GB_* set */
+	int save;         /* scope: 1 save, 0 restore */
+	int scope;        /* scope/pflag: SK_* */
+	int arg_idx;      /* scope flags: argument holding the PF_ flags */
+	uint32_t *closers; /* setter close= / lock release= */
+	int nclosers;
+	uint32_t fs;
+	uint32_t arg_pat; /* lock/setter arg= glob, 0 if none */
+	int try_;
+	int lkind;        /* LK_* */
+	int since, until; /* version codes (major*1000+minor), 0 if none */
+	char *reason;
+	int inferred;
+};
+
+struct model {
+	struct mrow *rows;
+	size_t n, cap;
+	int version; /* selected kernel version code, 0 = all rows */
+};
+
+/* Version "6.1" -> 6001; returns -1 on a bad string. */
+int version_code(const char *s);
+
+/* Parse one model file; on error write "path:line: error: ..." to err and return -1. */
+int model_load_file(struct model *m, const char *path, char *err, size_t errlen);
+/* Parse model text (for tests); path is used in messages. */
+int model_load_text(struct model *m, const char *path, const char *text, char *err, size_t errlen);
+/* Load every *.txt of a directory in name order. */
+int model_load_dir(struct model *m, const char *dir, char *err, size_t errlen);
+void model_free(struct model *m);
+
+/* Does a row apply to the model's version? */
+int mrow_applies(const struct model *m, const struct mrow *r);
+
+/* Indexes for lookups by name (built by model_index; must be called after loading). */
+void model_index(struct model *m);
+/* Rows of a kind with this name applying to the version; returns count, fills up to max. */
+int model_find(const struct model *m, enum row_kind k, uint32_t name, const struct mrow **out, int max);
+const struct mrow *model_find1(const struct model *m, enum row_kind k, uint32_t name);
+/* Rows (lock or setter) that list name among their closers. */
+int model_find_closer(const struct model *m, uint32_t name, const struct mrow **out, int max);
+const char *row_kind_name(enum row_kind k);
+void model_dump(const struct model *m, FILE *out);
+#endif

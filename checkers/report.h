@@ -1,0 +1,23 @@
+/* report.h - report writers. */
+#ifndef GFPCHECK_REPORT_H
+#define GFPCHECK_REPORT_H
+#include <stdio.h>
+
+#include "finding.h"
+
+struct run_stats {
+	const char *tree;
+	const char *kernel_version; /* "6.1" or "" */
+	size_t files, files_failed, files_partial, functions, calls, edges;
+	char **failed;   /* "path: reason" for failed files and skipped functions */
+	size_t nfailed;
+	char **skipped;
+	size_t nskipped;
+	double t_extract, t_load, t_graph, t_flow, t_context, t_rules, t_report;
+	size_t cache_hits;
+};
+
+void report_text(FILE *out, const struct findings *fs, const struct run_stats *st);
+void report_json(FILE *out, const struct findings *fs, const struct run_stats *st);
+void json_str(FILE *out, const char *s);
+#endif

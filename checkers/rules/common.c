@@ -1,0 +1,76 @@
+/* common.c - helpers shared by the rules. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfpexpr.h"
+#include "rules.h"
+#include "util.h"
+
+const char *func_name(const struct analysis *a, int fn)
+{
+	return fn >= 0 ? istr(a->prog->funcs[fn].name) : "";
+}
+
+struct finding *finding_at_token(struct analysis *a, const char *rule, const char *conf, int tok, int call)
+{
+	const struct program *p = a->prog;
+	if (tok >= 0) {
+		const struct gfptok *t = &p->gfps[tok];
+		int ce = t->end.line == t->pos.line ? t->end.col : t->pos.col + (int)strlen(istr(t->token));
+		return finding_new(a->out, rule, conf, p->files[t->file].path, t->pos.line, t->pos.col, ce,
+				   func_name(a, t->fn));
+	}
+	const struct call *c = &p->calls[call];
+	return finding_new(a->out, rule, conf, p->files[c->file].path, c->pos.line, c->pos.col,
+			   c->pos.col + (int)strlen(istr(c->callee)), func_name(a, c->fn));
+}
+
+static int cmp_int(const void *x, const void *y)
+{
+	const struct asite *const *a = x, *const *b = y;
+	return (*a)->nofs_tok != (*b)->nofs_tok ? ((*a)->nofs_tok < (*b)->nofs_tok ? -1 : 1)
+						: ((*a)->call < (*b)->call ? -1 : (*a)->call > (*b)->call);
+}
+
+void nofs_tokens(struct analysis *a, const struct sites *s,
+		 void (*fn)(struct analysis *a, const struct nofs_tok *t))
+{
+	const struct asite **v = xmalloc(sizeof(*v) * (s->n ? s->n : 1));
+	size_t n = 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].nofs_tok >= 0)
+			v[n++] = &s->v[i];
+	qsort(v, n, sizeof(*v), cmp_int);
+	for (size_t i = 0; i < n;) {
+		struct nofs_tok t;
+		memset(&t, 0, sizeof(t));
+		t.tok = v[i]->nofs_tok;
+		t.call = v[i]->call;
+		t.cv = v[i]->cv;
+		size_t j = i;
+		for (; j < n && v[j]->nofs_tok == t.tok; j++) {
+			for (int k = 0; k < PC_NKINDS; k++)
+				if ((v[j]->cv.cls & (1u << k)) && !(t.cv.cls & (1u << k))) {
+					t.cv.cls |= 1u << k;
+					t.cv.origin[k] = v[j]->cv.origin[k];
+					t.cv.inherited[k] = v[j]->cv.inherited[k];
+				}
+			t.nsites++;
+		}
+		fn(a, &t);
+		i = j;
+	}
+	free(v);
+}
+
+struct finding *nofs_finding(struct analysis *a, const char *rule, const char *conf, const struct nofs_tok *t)
+{
+	const struct program *p = a->prog;
+	struct finding *f = finding_at_token(a, rule, conf, t->tok, t->call);
+	const struct gfptok *g = &p->gfps[t->tok];
+	const char *expr = g->call >= 0 && g->argidx >= 0 && g->argidx < p->calls[g->call].nargs
+				   ? istr(p->calls[g->call].args[g->argidx])
+				   : "GFP_NOFS";
+	f->fix = gfp_replace_token(expr, "GFP_NOFS", "GFP_KERNEL");
+	return f;
+}

@@ -1,0 +1,22 @@
+/* nofs-in-scope: GFP_NOFS on a site that every path reaches inside a NOFS/NOIO
+ * scope opened by the scope API (memalloc_nofs_save, memalloc_noio_save,
+ * memalloc_flags_save), possibly in a caller; some paths may be in a transaction
+ * scope instead. The flag is redundant. */
+#include "rules.h"
+
+static void check(struct analysis *a, const struct nofs_tok *t)
+{
+	unsigned c = t->cv.cls;
+	if (!(c & PC_SCOPE) || (c & ~(PC_SCOPE | PC_TRANS)))
+		return;
+	struct finding *f = nofs_finding(a, "nofs-in-scope", "high", t);
+	finding_msg(f, "GFP_NOFS is redundant: every path reaches this allocation inside a NOFS scope%s; use GFP_KERNEL",
+		    (c & PC_TRANS) ? " or a transaction that opens one" : "");
+	int call = t->call;
+	chain_evidence(a, f, call, PC_SCOPE, &t->cv);
+}
+
+void rule_nofs_in_scope(struct analysis *a, const struct sites *s)
+{
+	nofs_tokens(a, s, check);
+}

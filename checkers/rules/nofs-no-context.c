@@ -1,0 +1,26 @@
+/* nofs-no-context: GFP_NOFS where no known path holds a modelled filesystem lock
+ * context outside a scope, and all callers are known; at least one path holds
+ * nothing at all. Needs review: the reason may be a lock the model does not know. */
+#include "rules.h"
+
+static void check(struct analysis *a, const struct nofs_tok *t)
+{
+	unsigned c = t->cv.cls;
+	if (!(c & PC_NONE) || (c & (PC_LOCK | PC_UNKNOWN)))
+		return;
+	int scoped = (c & (PC_SCOPE | PC_TRANS)) != 0;
+	struct finding *f = nofs_finding(a, "nofs-no-context", scoped ? "medium" : "low", t);
+	finding_msg(f, "GFP_NOFS may be unneeded: no known path holds a filesystem lock context here "
+		       "(paths found: nothing held%s%s); review, then use GFP_KERNEL",
+		    (c & PC_SCOPE) ? ", inside a NOFS scope" : "", (c & PC_TRANS) ? ", inside a transaction scope" : "");
+	chain_evidence(a, f, t->call, PC_NONE, &t->cv);
+	if (c & PC_SCOPE)
+		chain_evidence(a, f, t->call, PC_SCOPE, &t->cv);
+	if (c & PC_TRANS)
+		chain_evidence(a, f, t->call, PC_TRANS, &t->cv);
+}
+
+void rule_nofs_no_context(struct analysis *a, const struct sites *s)
+{
+	nofs_tokens(a, s, check);
+}

@@ -1,0 +1,60 @@
+/* util.h - allocation helpers, growable arrays, string buffers, interning. */
+#ifndef GFPCHECK_UTIL_H
+#define GFPCHECK_UTIL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t sz);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable array: T *v; size_t n, cap;  VEC_PUSH(v, n, cap, x). */
+#define VEC_GROW(v, n, cap)                                                   \
+	do {                                                                  \
+		if ((n) >= (cap)) {                                           \
+			(cap) = (cap) ? (cap) * 2 : 16;                       \
+			(v) = xrealloc((v), (cap) * sizeof(*(v)));            \
+		}                                                             \
+	} while (0)
+#define VEC_PUSH(v, n, cap, x)                                                \
+	do {                                                                  \
+		VEC_GROW(v, n, cap);                                          \
+		(v)[(n)++] = (x);                                             \
+	} while (0)
+
+struct strbuf {
+	char *s;
+	size_t len, cap;
+};
+void sb_add(struct strbuf *b, const char *s);
+void sb_addn(struct strbuf *b, const char *s, size_t n);
+void sb_addf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_addc(struct strbuf *b, char c);
+void sb_free(struct strbuf *b);
+
+/* String interning: every distinct string gets a small id; 0 is the empty id. */
+uint32_t intern(const char *s);
+uint32_t intern_n(const char *s, size_t n);
+uint32_t intern_lookup(const char *s); /* 0 when not interned */
+uint32_t intern_lookup_n(const char *s, size_t n);
+const char *istr(uint32_t id);
+size_t intern_count(void);
+void intern_reset(void);
+
+uint64_t hash_bytes(const void *p, size_t n);
+
+/* Read a whole file; NULL with errno set on failure. */
+char *read_file(const char *path, size_t *len);
+
+/* Glob match with '*' and '?' only. */
+int glob_match(const char *pat, const char *s);
+
+/* Is s a plain C identifier? */
+int is_ident(const char *s);
+
+double now_seconds(void);
+#endif
