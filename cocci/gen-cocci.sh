@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# gen-cocci.sh - generate gfpcheck's coccicheck scripts from model/*.txt.
+#
+# usage: cocci/gen-cocci.sh [-k KVER] [-m MODEL_DIR] [-t TEMPLATE_DIR] [-o OUT_DIR]
+#
+#   -k KVER   kernel version X.Y the scripts are for, or "any" (default).
+#             "any": every model row is used whatever its since=/until=, and
+#             every version-dependent part of a script is kept (the script's
+#             //# lines say which kernels the finding applies to).
+#             X.Y:  only rows whose since=/until= range holds X.Y are used,
+#             and template blocks marked "//@if" are kept or dropped for X.Y;
+#             a script whose template starts with "//@needs" that X.Y does
+#             not meet is not written at all (and the reason is printed).
+#   -m DIR    model directory (default: model/).  Row kinds that DIR does
+#             not have at all are taken from tests/cocci/model/*.txt, the
+#             temporary rows used while model/ is being written (the generated
+#             header then names both).
+#   -t DIR    templates (default: cocci/templates)
+#   -o DIR    output directory (default: cocci)
+#
+# Templates are SmPL with @@NAME@@ placeholders, filled from the model rows
+# `scope`, `pflag`, `setter` and `alloc` (docs/MODEL.md).  Nothing else in
+# the scripts names a scope function, a setter or an allocator.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+kver=any
+mdir=
+tdir=$here/templates
+odir=$here
+
+while getopts k:m:t:o: opt; do
+	case $opt in
+	k) kver=$OPTARG ;;
+	m) mdir=$OPTARG ;;
+	t) tdir=$OPTARG ;;
+	o) odir=$OPTARG ;;
+	*) echo "usage: $0 [-k KVER] [-m MODEL_DIR] [-t TEMPLATE_DIR] [-o OUT_DIR]" >&2; exit 2 ;;
+	esac
+done
+
+[ -n "$mdir" ] || mdir=$top/model
+fbdir=$top/tests/cocci/model
+case $kver in
+any) ;;
+[0-9]*.[0-9]*) ;;
+*) echo "$0: bad kernel version '$kver' (X.Y or any)" >&2; exit 2 ;;
+esac
+
+models=$(ls "$mdir"/*.txt 2>/dev/null | LC_ALL=C sort) || true
+fallback=$(ls "$fbdir"/*.txt 2>/dev/null | LC_ALL=C sort) || true
+if [ -z "$models$fallback" ]; then
+	echo "$0: no model files in $mdir" >&2
+	exit 2
+fi
+mkdir -p "$odir"
+
+# Model names as written in the generated header (relative to the repository).
+mnames=
+for m in $models $fallback; do
+	case $m in
+	"$top"/*) mnames="$mnames ${m#$top/}" ;;
+	*) mnames="$mnames $m" ;;
+	esac
+done
+
+for t in "$tdir"/*.cocci.in; do
+	base=$(basename "$t" .in)
+	tmp=$odir/.$base.tmp
+	# shellcheck disable=SC2086
+	if awk -v kver="$kver" -v mnames="${mnames# }" -v tname="cocci/templates/$(basename "$t")" \
+		-v nfallback="$(echo $fallback | wc -w)" \
+		-f "$here/gen-cocci.awk" $models $fallback "$t" > "$tmp"; then
+		if [ -s "$tmp" ]; then
+			mv "$tmp" "$odir/$base"
+		else
+			rm -f "$tmp" "$odir/$base"
+		fi
+	else
+		rm -f "$tmp"
+		exit 2
+	fi
+done
