@@ -40,3 +40,11 @@ $(BIN)/gfpcheck-extract: $(OBJ)/extract_main.o $(OBJ)/libgfpcheck.a
 
 clean:
 	rm -rf $(BIN)
+
+# ---- tests ----
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+$(BIN)/unit-tests: $(UNIT_SRCS) tests/unit/unit.h $(OBJ)/libgfpcheck.a
+	$(CC) $(CFLAGS) -Itests/unit -o $@ $(UNIT_SRCS) $(OBJ)/libgfpcheck.a $(LDLIBS)
+
+unit: $(BIN)/unit-tests
+	$(BIN)/unit-tests

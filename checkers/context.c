@@ -61,14 +61,13 @@ void classes_at(const struct analysis *a, int c, struct classev *o)
 				add(o, PC_SCOPE, -1, 1);
 			if (E & PC_TRANS)
 				add(o, PC_TRANS, -1, 1);
-			if (!E || (E & (PC_LOCK | PC_UNKNOWN | PC_NONE)))
+			if (E & (PC_LOCK | PC_UNKNOWN | PC_NONE))
 				add(o, PC_LOCK, lock->call, 0);
 		} else {
+			/* E == 0: the entry is not known yet (or the function is unreachable) */
 			for (int i = 0; i < PC_NKINDS; i++)
 				if (E & (1u << i))
 					add(o, 1u << i, -1, 1);
-			if (!E)
-				add(o, PC_NONE, -1, 1);
 		}
 	}
 }

@@ -1,0 +1,14 @@
+/* Unit tests of the core's parsers and analyses. */
+#include "unit.h"
+
+int unit_passed, unit_failed;
+
+int main(void)
+{
+	test_model();
+	test_facts();
+	test_gfpexpr();
+	test_flow();
+	printf("%d passed, %d failed\n", unit_passed, unit_failed);
+	return unit_failed ? 1 : 0;
+}

@@ -1,0 +1,190 @@
+/* The analysis on hand-written facts, independent of any front end: early-return
+ * unlock, goto-out paths, trylock, scopes across callers, recursion, wrappers. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "context.h"
+#include "flow.h"
+#include "graph.h"
+#include "rules.h"
+#include "sites.h"
+#include "unit.h"
+#include "util.h"
+
+static const char model_text[] =
+	"alloc kmalloc 1 size=0\n"
+	"alloc vmalloc - size=0\n"
+	"flag GFP_KERNEL bits=direct_reclaim,kswapd_reclaim,io,fs\n"
+	"flag GFP_NOFS bits=direct_reclaim,kswapd_reclaim,io\n"
+	"scope memalloc_nofs_save save nofs\n"
+	"scope memalloc_nofs_restore restore nofs\n"
+	"setter tr_start close=tr_stop fs=t -- test setter\n"
+	"lock fs_lock release=fs_unlock fs=t -- test lock\n"
+	"lock fs_trylock release=fs_unlock fs=t try -- test trylock\n";
+
+#define H "gfpfacts\t1\nfrontend\tt\nstatus\tok\n"
+
+/* Run the whole analysis on one facts text; returns a malloc'd "rule@line rule@line" string. */
+static char *run(const char *facts)
+{
+	struct model m;
+	memset(&m, 0, sizeof(m));
+	char err[512];
+	if (model_load_text(&m, "m", model_text, err, sizeof(err)))
+		return xstrdup(err);
+	model_index(&m);
+	struct program p;
+	memset(&p, 0, sizeof(p));
+	if (facts_load_text(&p, "t.facts", facts, "t.c", err, sizeof(err))) {
+		model_free(&m);
+		program_free(&p);
+		return xstrdup(err);
+	}
+	struct findings out;
+	memset(&out, 0, sizeof(out));
+	struct analysis a;
+	memset(&a, 0, sizeof(a));
+	a.prog = &p;
+	a.model = &m;
+	a.out = &out;
+	a.nedges = graph_build(&a);
+	flow_run(&a);
+	context_run(&a);
+	struct sites s;
+	memset(&s, 0, sizeof(s));
+	sites_build(&a, &s);
+	rule_nofs_in_scope(&a, &s);
+	rule_nofs_in_transaction(&a, &s);
+	rule_nofs_no_context(&a, &s);
+	rule_missing_nofs(&a, &s);
+	rule_scope_imbalance(&a, &s);
+	findings_sort(&out);
+	struct strbuf b = {0};
+	sb_add(&b, "");
+	for (size_t i = 0; i < out.n; i++)
+		sb_addf(&b, "%s%s@%d", i ? " " : "", out.v[i].rule, out.v[i].line);
+	sites_free(&s);
+	for (size_t c = 0; c < p.ncalls; c++)
+		ss_free(&a.states[c]);
+	free(a.states);
+	free(a.ctx);
+	free(a.imb);
+	findings_free(&out);
+	program_free(&p);
+	model_free(&m);
+	return b.s;
+}
+
+static void expect(const char *name, const char *facts, const char *want)
+{
+	char *got = run(facts);
+	CHECK(strcmp(got, want) == 0);
+	if (strcmp(got, want))
+		fprintf(stderr, "  %s: got '%s', want '%s'\n", name, got, want);
+	free(got);
+}
+
+void test_flow(void)
+{
+	/* lock; if (x) { unlock; return; } kmalloc(GFP_KERNEL); unlock  -> lock still held */
+	expect("early-return unlock",
+	       H "fn\tf\textern\t1:5\t9:1\n"
+	       "call\tf\t2:2\t2:12\tfs_lock\t1\t&s\n"
+	       "if\tf\t3:2\t3:6\t3:7\t3:9\t6:3\t-\t-\t-\n"
+	       "call\tf\t4:3\t4:15\tfs_unlock\t1\t&s\n"
+	       "return\tf\t5:3\n"
+	       "call\tf\t7:6\t7:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tf\t7:17\t7:27\tGFP_KERNEL\n"
+	       "gfparg\t7:17\t7:6\t1\n"
+	       "call\tf\t8:2\t8:14\tfs_unlock\t1\t&s\n",
+	       "missing-nofs@7");
+	/* save; if (err) goto out; kmalloc(GFP_NOFS); out: restore -> in scope, balanced */
+	expect("goto out in scope",
+	       H "fn\tg\textern\t1:5\t9:1\n"
+	       "call\tg\t2:7\t2:27\tmemalloc_nofs_save\t0\n"
+	       "assign\tg\t2:7\tfl\n"
+	       "if\tg\t3:2\t3:6\t3:9\t4:3\t4:12\t-\t-\t-\n"
+	       "goto\tg\t4:3\tout\n"
+	       "call\tg\t5:6\t5:28\tkmalloc\t2\t8\tGFP_NOFS\n"
+	       "gfp\tg\t5:17\t5:25\tGFP_NOFS\n"
+	       "gfparg\t5:17\t5:6\t1\n"
+	       "label\tg\t6:1\tout\n"
+	       "call\tg\t7:2\t7:28\tmemalloc_nofs_restore\t1\tfl\n",
+	       "nofs-in-scope@5");
+	/* save; if (err) return; restore -> imbalance at the save */
+	expect("save without restore",
+	       H "fn\tg\textern\t1:5\t9:1\n"
+	       "call\tg\t2:7\t2:27\tmemalloc_nofs_save\t0\n"
+	       "assign\tg\t2:7\tfl\n"
+	       "if\tg\t3:2\t3:6\t3:9\t4:3\t4:12\t-\t-\t-\n"
+	       "return\tg\t4:3\n"
+	       "call\tg\t7:2\t7:28\tmemalloc_nofs_restore\t1\tfl\n",
+	       "scope-imbalance@2");
+	/* if (!fs_trylock(&s)) return; kmalloc(GFP_KERNEL) -> lock held */
+	expect("trylock",
+	       H "fn\tt\textern\t1:5\t9:1\n"
+	       "if\tt\t2:2\t2:6\t2:20\t3:3\t3:12\t-\t-\tnot:fs_trylock\n"
+	       "call\tt\t2:7\t2:19\tfs_trylock\t1\t&s\n"
+	       "return\tt\t3:3\n"
+	       "call\tt\t4:6\t4:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tt\t4:17\t4:27\tGFP_KERNEL\n"
+	       "gfparg\t4:17\t4:6\t1\n"
+	       "call\tt\t5:2\t5:14\tfs_unlock\t1\t&s\n",
+	       "missing-nofs@4");
+	/* static helper called only inside a transaction, and recursive -> nofs-in-transaction */
+	expect("caller transaction, recursion",
+	       H "fn\th\tstatic\t1:5\t5:1\n"
+	       "call\th\t2:6\t2:28\tkmalloc\t2\t8\tGFP_NOFS\n"
+	       "gfp\th\t2:17\t2:25\tGFP_NOFS\n"
+	       "gfparg\t2:17\t2:6\t1\n"
+	       "call\th\t3:2\t3:6\th\t0\n"
+	       "fn\tc\textern\t10:5\t15:1\n"
+	       "call\tc\t11:6\t11:20\ttr_start\t1\tj\n"
+	       "assign\tc\t11:6\thandle\n"
+	       "call\tc\t12:2\t12:5\th\t0\n"
+	       "call\tc\t13:2\t13:16\ttr_stop\t1\thandle\n",
+	       "nofs-in-transaction@2");
+	/* same helper, but also called with nothing held from another function */
+	expect("mixed callers",
+	       H "fn\th\tstatic\t1:5\t5:1\n"
+	       "call\th\t2:6\t2:28\tkmalloc\t2\t8\tGFP_NOFS\n"
+	       "gfp\th\t2:17\t2:25\tGFP_NOFS\n"
+	       "gfparg\t2:17\t2:6\t1\n"
+	       "fn\tc\textern\t10:5\t15:1\n"
+	       "call\tc\t11:6\t11:20\ttr_start\t1\tj\n"
+	       "call\tc\t12:2\t12:5\th\t0\n"
+	       "call\tc\t13:2\t13:16\ttr_stop\t1\thandle\n"
+	       "fn\td\textern\t20:5\t25:1\n"
+	       "call\td\t21:2\t21:5\th\t0\n",
+	       "nofs-no-context@2");
+	/* address taken -> unknown callers -> no finding */
+	expect("ops table",
+	       H "fn\th\tstatic\t1:5\t5:1\n"
+	       "call\th\t2:6\t2:28\tkmalloc\t2\t8\tGFP_NOFS\n"
+	       "gfp\th\t2:17\t2:25\tGFP_NOFS\n"
+	       "gfparg\t2:17\t2:6\t1\n"
+	       "ref\t-\t9:14\th\tinit:ops.writepage\n",
+	       "");
+	/* wrapper: w(gfp) { kmalloc(8, gfp) }; caller in scope passes GFP_NOFS */
+	expect("wrapper parameter",
+	       H "fn\tw\tstatic\t1:5\t3:1\n"
+	       "param\tw\t0\tgfp\tgfp_t\n"
+	       "call\tw\t2:9\t2:25\tkmalloc\t2\t8\tgfp\n"
+	       "fn\tc\textern\t10:5\t15:1\n"
+	       "call\tc\t11:7\t11:27\tmemalloc_nofs_save\t0\n"
+	       "assign\tc\t11:7\tfl\n"
+	       "call\tc\t12:2\t12:14\tw\t1\tGFP_NOFS\n"
+	       "gfp\tc\t12:4\t12:12\tGFP_NOFS\n"
+	       "gfparg\t12:4\t12:2\t0\n"
+	       "call\tc\t13:2\t13:28\tmemalloc_nofs_restore\t1\tfl\n",
+	       "nofs-in-scope@12");
+	/* vmalloc (implicit GFP_KERNEL) under a lock in a loop */
+	expect("implicit gfp in loop",
+	       H "fn\tv\textern\t1:5\t9:1\n"
+	       "call\tv\t2:2\t2:12\tfs_lock\t1\t&s\n"
+	       "loop\tv\t3:2\t3:20\t6:3\tfor\n"
+	       "call\tv\t4:7\t4:17\tvmalloc\t1\tn\n"
+	       "break\tv\t5:3\n"
+	       "call\tv\t7:2\t7:14\tfs_unlock\t1\t&s\n",
+	       "missing-nofs@4");
+}

@@ -1,0 +1,87 @@
+/* Model parser: good rows, every kind of bad row, version selection. */
+#include <string.h>
+
+#include "model.h"
+#include "unit.h"
+#include "util.h"
+
+static int load(struct model *m, const char *text, char *err)
+{
+	memset(m, 0, sizeof(*m));
+	return model_load_text(m, "t.txt", text, err, 512);
+}
+
+static void bad(const char *text, const char *want)
+{
+	struct model m;
+	char err[512] = "";
+	int rc = load(&m, text, err);
+	CHECK(rc == -1);
+	CHECK(strstr(err, want) != NULL);
+	if (!strstr(err, want))
+		fprintf(stderr, "  got: %s\n  want: %s\n", err, want);
+	model_free(&m);
+}
+
+void test_model(void)
+{
+	struct model m;
+	char err[512];
+	int rc = load(&m,
+		      "# comment\n"
+		      "alloc kmalloc 1 size=0 family=slab\n"
+		      "alloc vmalloc - size=0 family=vmalloc\n"
+		      "flag GFP_NOFS bits=direct_reclaim,kswapd_reclaim,io\n"
+		      "scope memalloc_nofs_save save nofs since=4.12\n"
+		      "scope memalloc_flags_save save flags arg=0\n"
+		      "pflag PF_MEMALLOC_NOFS nofs\n"
+		      "setter jbd2_journal_start close=jbd2_journal_stop fs=jbd2 since=4.12 -- start_this_handle saves\n"
+		      "lock down_write_trylock release=up_write fs=ext4 arg=*i_data_sem try -- writeback takes it\n"
+		      "lock myfs_old release=myfs_old_unlock fs=myfs until=4.0 -- old\n"
+		      "root weird_entry -- called from assembler\n",
+		      err);
+	CHECK(rc == 0);
+	CHECK(m.n == 10);
+	model_index(&m);
+	const struct mrow *r = model_find1(&m, ROW_ALLOC, intern("kmalloc"));
+	CHECK(r && r->gfp_idx == 1 && r->size_idx == 0);
+	r = model_find1(&m, ROW_ALLOC, intern("vmalloc"));
+	CHECK(r && r->gfp_idx == -1);
+	r = model_find1(&m, ROW_LOCK, intern("down_write_trylock"));
+	CHECK(r && r->try_ && r->arg_pat && strcmp(istr(r->arg_pat), "*i_data_sem") == 0);
+	CHECK(r && r->reason && strcmp(r->reason, "writeback takes it") == 0);
+	const struct mrow *cl[4];
+	CHECK(model_find_closer(&m, intern("jbd2_journal_stop"), cl, 4) == 1);
+	/* version selection */
+	m.version = version_code("4.10");
+	CHECK(model_find1(&m, ROW_SCOPE, intern("memalloc_nofs_save")) == NULL);
+	CHECK(model_find1(&m, ROW_LOCK, intern("myfs_old")) == NULL);
+	m.version = version_code("3.18");
+	CHECK(model_find1(&m, ROW_LOCK, intern("myfs_old")) != NULL);
+	m.version = version_code("6.1");
+	CHECK(model_find1(&m, ROW_SCOPE, intern("memalloc_nofs_save")) != NULL);
+	model_free(&m);
+
+	CHECK(version_code("6.1") == 6001);
+	CHECK(version_code("4.12.3") == 4012);
+	CHECK(version_code("6") == -1);
+	CHECK(version_code("x.1") == -1);
+
+	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
+	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");
+	bad("alloc kmalloc x\n", "bad gfp argument index 'x'");
+	bad("alloc kmalloc 1 colour=red\n", "unknown option 'colour'");
+	bad("alloc kmalloc 1 size\n", "expected key=value, not 'size'");
+	bad("flag GFP_X bits=fs,purple\n", "unknown bit");
+	bad("flag GFP_X\n", "flag row needs bits=");
+	bad("scope memalloc_nofs_save open nofs\n", "expected save or restore");
+	bad("scope memalloc_nofs_save save nofsx\n", "expected nofs, noio or flags");
+	bad("setter foo fs=x -- r\n", "setter row needs close=");
+	bad("lock foo release=bar fs=x\n", "lock row needs a reason");
+	bad("lock foo release=bar kind=mutex -- r\n", "lock kind must be lock, trans or cluster");
+	bad("alloc kmalloc 1 since=6\n", "bad version '6'");
+	bad("alloc kmalloc 1 since=6.1 until=5.0\n", "since= must be lower than until=");
+	bad("alloc 9lives 1\n", "is not a C identifier");
+	bad("alloc kmalloc 1 try\n", "'try' is only valid on lock rows");
+	bad("root foo\n", "root row needs a reason");
+}
