@@ -76,6 +76,17 @@ function disjp(set, pos,   arr, n, i, s) {
 	return s "\\)"
 }
 
+# "{a, b, c}" for an identifier constraint
+function idset(st,   arr, n, i, s) {
+	n = sortkeys(st, arr)
+	if (n == 0)
+		return "{gfpcheck_no_such_function}"
+	s = "{" arr[1]
+	for (i = 2; i <= n; i++)
+		s = s ", " arr[i]
+	return s "}"
+}
+
 function pystr(s) {
 	gsub(/\\/, "\\\\", s)
 	gsub(/"/, "\\\"", s)
@@ -238,6 +249,17 @@ function callpat(set, mode, pos,   arr, n, i, nm, lay, layouts, grp, k, s, cnt, 
 	return "(\n" s "\n)"
 }
 
+# declarations of the fillers the last callpat() used
+function eldecls(   i, s) {
+	s = ""
+	for (i = 1; i <= 16; i++)
+		if (i in need_el) {
+			s = s "expression list[" i "] el" i ";\n"
+			delete need_el[i]
+		}
+	return s
+}
+
 function build(   k, n, arr, i, pf, s, cl, c, carr, nc) {
 	# scope API
 	for (k in scope_dir) {
@@ -269,6 +291,8 @@ function build(   k, n, arr, i, pf, s, cl, c, carr, nc) {
 		val[p ? "SAVE_P" : "SAVE"] = "\\( " s " \\)"
 	}
 	val["SAVE_FN"] = disj(save_all)
+	val["SAVE_SET"] = idset(save_all)
+	val["RESTORE_SET"] = idset(restore_all)
 	val["SAVE_FN_P"] = disjp(save_all, "p1")
 	val["RESTORE_FN"] = disj(restore_all)
 	val["RESTORE"] = disj(restore_all) "(...)"
@@ -312,15 +336,10 @@ function build(   k, n, arr, i, pf, s, cl, c, carr, nc) {
 		} else if (f == "page" && alloc_name[k] !~ /bulk|contig|folio|cache|find_or_create|read_cache/)
 			page0_set[k] = 1
 	}
-	val["VCALL"] = callpat(vm_set, "g", "pc")
-	val["OCALL"] = callpat(ord_set, "o", "pc")
-	val["SCALL"] = callpat(size_set, "s", "pc")
-	val["ZCALL"] = callpat(page0_set, "g", "pc")
-	s = ""
-	for (i = 1; i <= 16; i++)
-		if (i in need_el)
-			s = s "expression list[" i "] el" i ";\n"
-	val["EL_DECLS"] = s
+	val["VCALL"] = callpat(vm_set, "g", "pc");    val["VCALL_DECLS"] = eldecls()
+	val["OCALL"] = callpat(ord_set, "o", "pc");   val["OCALL_DECLS"] = eldecls()
+	val["SCALL"] = callpat(size_set, "s", "pc");  val["SCALL_DECLS"] = eldecls()
+	val["ZCALL"] = callpat(page0_set, "g", "pc"); val["ZCALL_DECLS"] = eldecls()
 	for (k in alloc_name)
 		fam_of[alloc_name[k]] = alloc_family[k]
 	n = sortkeys(fam_of, arr)
