@@ -427,5 +427,12 @@ FILENAME !~ /\.cocci\.in$/ {
 	if ($0 ~ /^\/\/@endif/) { keep = 1; next }
 	if (!keep)
 		next
-	print subst($0)
+	outl[++nout] = subst($0)
+}
+
+END {
+	if (failed || skip)
+		exit failed ? 2 : 0
+	for (i = 1; i <= nout; i++)
+		print outl[i]
 }
