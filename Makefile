@@ -33,6 +33,19 @@ $(BIN)/gfpcheck: $(OBJ)/main.o $(OBJ)/libgfpcheck.a
 $(BIN)/gfpcheck-extract: $(OBJ)/extract_main.o $(OBJ)/libgfpcheck.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
+# ---- dependencies ----
+# Debian packages the project needs; `make deps` installs the missing ones as root
+# and otherwise prints the apt-get command.
+DEB_PKGS := coccinelle python3 gcc make
+deps:
+	@missing=""; for p in $(DEB_PKGS) $(EXTRA_DEB_PKGS); do \
+		dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then echo "deps: all installed"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo "deps: installing$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else echo "deps: run as root: apt-get install$$missing"; exit 1; fi
+
 -include tests/tests.mk
 -include cocci/cocci.mk
 -include clang-plugin/plugin.mk
@@ -48,3 +61,37 @@ $(BIN)/unit-tests: $(UNIT_SRCS) tests/unit/unit.h $(OBJ)/libgfpcheck.a
 
 unit: $(BIN)/unit-tests
 	$(BIN)/unit-tests
+
+test: all unit fixtures $(EXTRA_TESTS)
+	@echo "make test: all suites passed"
+
+# ASan + UBSan build of the core, running the unit tests and the fixtures.
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+sanitize:
+	$(MAKE) BIN=bin/san OPT="$(SAN_FLAGS)" bin/san/gfpcheck bin/san/gfpcheck-extract bin/san/unit-tests bin/san/fixture-runner
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 bin/san/unit-tests
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GFPCHECK_HOME=$(CURDIR) \
+		bin/san/fixture-runner --gfpcheck bin/san/gfpcheck tests/fixtures
+
+# ---- demo and real-kernel scans ----
+demo: all
+	@mkdir -p reports
+	-$(BIN)/gfpcheck -o reports/demo.txt examples/demo
+	-$(BIN)/gfpcheck --format json -o reports/demo.json examples/demo
+	@cat reports/demo.txt
+
+KCACHE   ?= $(HOME)/.cache/gfpcheck
+KSRC_61  := $(KCACHE)/linux-source-6.1
+$(KSRC_61)/Makefile:
+	@mkdir -p $(KCACHE)
+	@test -f /usr/src/linux-source-6.1.tar.xz || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-source-6.1; \
+		else echo "kernel-scan: run as root: apt-get install linux-source-6.1"; exit 1; fi; }
+	tar -C $(KCACHE) -xf /usr/src/linux-source-6.1.tar.xz
+	@touch $@
+
+kernel-scan: all $(KSRC_61)/Makefile
+	@mkdir -p reports
+	/usr/bin/time -f "%e s wall, %M KiB max RSS" $(BIN)/gfpcheck -o reports/linux-6.1-fs.txt $(KSRC_61)/fs || test $$? = 1
+	$(BIN)/gfpcheck --format json -o reports/linux-6.1-fs.json $(KSRC_61)/fs || test $$? = 1
+	@tail -n 1 reports/linux-6.1-fs.txt | cut -c1-300

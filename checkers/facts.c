@@ -14,6 +14,10 @@ struct pending_var {
 	pos_t tok;
 	uint32_t var;
 };
+struct pending_param {
+	int fn, idx;
+	uint32_t name, type;
+};
 struct pending_assign {
 	pos_t call;
 	uint32_t var;
@@ -30,6 +34,7 @@ struct ctx {
 	struct pending_arg *pa; size_t npa, cappa;
 	struct pending_var *pv; size_t npv, cappv;
 	struct pending_assign *pas; size_t npas, cappas;
+	struct pending_param *pp; size_t npp, cappp;
 };
 
 #define FERR(c, ...)                                                          \
@@ -158,21 +163,13 @@ static int record(struct ctx *c, char **f, int nf)
 	} else if (strcmp(k, "param") == 0) {
 		if (need(c, nf, 5, k))
 			return -1;
-		int fi = find_fn(c, f[1]);
 		char *e;
 		long idx = strtol(f[2], &e, 10);
-		if (e == f[2] || *e || idx < 0)
+		if (e == f[2] || *e || idx < 0 || idx > 255)
 			FERR(c, "bad parameter index '%s'", f[2]);
-		if (fi < 0)
-			return 0;
-		struct func *fn = &p->funcs[fi];
-		if (fn->param0 < 0)
-			fn->param0 = (int)p->nparams;
-		if (idx != fn->nparams || fn->param0 + fn->nparams != (int)p->nparams)
-			return 0; /* out of order or interleaved: keep what is consistent */
-		struct param pa = {intern(f[3]), intern(f[4])};
-		VEC_PUSH(p->params, p->nparams, p->capparams, pa);
-		fn->nparams++;
+		struct pending_param pp = {find_fn(c, f[1]), (int)idx, intern(f[3]), intern(f[4])};
+		if (pp.fn >= 0)
+			VEC_PUSH(c->pp, c->npp, c->cappp, pp);
 	} else if (strcmp(k, "call") == 0 || strcmp(k, "icall") == 0) {
 		if (nf < 6)
 			FERR(c, "'%s' record needs at least 6 fields, has %d", k, nf);
@@ -479,6 +476,22 @@ int facts_load_text(struct program *p, const char *facts_path, const char *text,
 			if (g >= 0)
 				p->gfps[g].var = c.pv[i].var;
 		}
+		/* Parameters: contiguous per function, in index order; a gap ends the list. */
+		for (size_t fi = c.fn0; fi < p->nfuncs; fi++) {
+			struct func *fn = &p->funcs[fi];
+			fn->param0 = (int)p->nparams;
+			for (int want = 0;; want++) {
+				size_t k;
+				for (k = 0; k < c.npp; k++)
+					if (c.pp[k].fn == (int)fi && c.pp[k].idx == want)
+						break;
+				if (k == c.npp)
+					break;
+				struct param pa = {c.pp[k].name, c.pp[k].type};
+				VEC_PUSH(p->params, p->nparams, p->capparams, pa);
+				fn->nparams++;
+			}
+		}
 		for (size_t i = 0; i < c.npas; i++) {
 			int cl = find_call(&c, c.pas[i].call);
 			if (cl >= 0)
@@ -488,6 +501,7 @@ int facts_load_text(struct program *p, const char *facts_path, const char *text,
 	free(c.pa);
 	free(c.pv);
 	free(c.pas);
+	free(c.pp);
 	return rc;
 }
 
