@@ -12,7 +12,8 @@
 //# Conditions are not correlated: a save and a restore both guarded by the
 //# same test (if (nofs) flags = memalloc_nofs_save(); ... if (nofs)
 //# memalloc_nofs_restore(flags);) is reported, and needs a look.
-//# Context mode marks the save of a leaking scope. There is no patch mode: where the restore belongs is a decision.
+//# Context mode marks the save of a leaking scope, and the saves and
+//# restores involved in the other two cases. There is no patch mode: where the restore belongs is a decision.
 // Confidence: Moderate
 // Copyright: (C) 2026 The gfpcheck authors.
 // Options: --no-includes --include-headers
@@ -76,6 +77,7 @@ def not_setter(f):
     return f not in setters
 
 leak_ret = {}       # save key -> set of return lines
+marks = set()       # saves and restores to mark in context mode
 seen = set()
 
 def out(p, msg):
@@ -232,6 +234,16 @@ if s in scope_api and r in scope_api and scope_api[s][0] == "save" \
     out(p2, "[scope-imbalance] the cookie of %s() (line %s) is given to %s(), not %s()"
         % (s, p1[0].line, r, restore_for(s)))
 
+@script:python@
+s << kind.s;
+r << kind.r;
+p1 << kind.p1;
+p2 << kind.p2;
+@@
+if scope_api[s][1] != scope_api[r][1]:
+    marks.add(key(p1))
+    marks.add(key(p2))
+
 // The outer scope closed while an inner one is still open.
 @order exists@
 local idexpression x, y;
@@ -259,3 +271,20 @@ p3 << order.p3;
 if x != y:
     out(p3, "[scope-imbalance] the scope saved at line %s is restored while the scope saved at line %s in it is still open"
         % (p1[0].line, p2[0].line))
+
+@script:python@
+x << order.x;
+y << order.y;
+p1 << order.p1;
+p2 << order.p2;
+p3 << order.p3;
+@@
+if x != y:
+    marks.update([key(p1), key(p2), key(p3)])
+
+@ctxmarks depends on context@
+identifier s;
+position p : script:python() { key(p) in marks };
+@@
+
+* s@p(...)
