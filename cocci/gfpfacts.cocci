@@ -1,0 +1,580 @@
+// gfpfacts.cocci - the Coccinelle front end of gfpcheck.
+//
+// Prints the records of docs/FACTS.md (gfpfacts version 1) for every C file
+// or header spatch is given.  Every line is prefixed by the file name and a
+// TAB, so that one spatch process can be given many files; the runner
+// (checkers/extract.c) splits the output per file, adds the header lines and
+// turns spatch's parse errors into `skipped` records.
+//
+// Run:  spatch --very-quiet --sp-file gfpfacts.cocci FILE.c
+//
+// Cost: every matching rule is one pass over every function, so structure
+// (if/else, loops, switch/case, return, goto, labels, break, continue) is not
+// matched with SmPL rules: the python code scans the token stream of each
+// function body once (the `fn` rule gives the body span) and emits those
+// records.  This also covers do/while loops and switch/case, which spatch
+// 1.1.1 cannot match, and gives the body spans of loops, which it does not
+// bind.  Argument texts are the source text of each argument (white space
+// folded, comments removed), not spatch's token-spaced pretty print.
+
+@initialize:python@
+@@
+import re, sys
+
+_out = sys.stdout
+_cur = {"file": None, "text": "", "ls": [0]}
+_fns = {}        # file -> set of function names defined in it
+_params = {}     # (file, fn) -> set of parameter names
+
+def _load(fname):
+    if _cur["file"] != fname:
+        try:
+            with open(fname, "rb") as fh:
+                t = fh.read().decode("utf-8", "replace")
+        except OSError:
+            t = ""
+        ls = [0]
+        for m in re.finditer("\n", t):
+            ls.append(m.end())
+        _cur["file"] = fname
+        _cur["text"] = t
+        _cur["ls"] = ls
+    return _cur["text"], _cur["ls"]
+
+def _off(fname, line, col0):
+    t, ls = _load(fname)
+    line = int(line)
+    col0 = int(col0)
+    if line - 1 < len(ls):
+        return ls[line - 1] + col0
+    return len(t)
+
+def _emit(fname, *fields):
+    _out.write(fname + "\t" + "\t".join(str(f) for f in fields) + "\n")
+
+def _pos(p):
+    return "%s:%d" % (p.line, int(p.column) + 1)
+
+def _endpos(p):
+    return "%s:%d" % (p.line_end, int(p.column_end) + 1)
+
+def _fn(p):
+    ce = p.current_element
+    if ce in _fns.get(p.file, ()):
+        return ce
+    return "-"
+
+_ws = re.compile(r"\s+")
+_cm = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+
+def _fold(s):
+    s = _cm.sub(" ", s)
+    return _ws.sub(" ", s).strip()
+
+# --- C token scanner -------------------------------------------------------
+_Q = chr(34)
+_A = chr(39)
+_tokre = re.compile(
+    r"(?P<ws>\s+)"
+    r"|(?P<cm>/\*.*?\*/|//[^\n]*)"
+    r"|(?P<pp>^[ \t]*\#(?:\\\n|[^\n])*)"
+    r"|(?P<id>[A-Za-z_]\w*)"
+    r"|(?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)"
+    r"|(?P<str>" + _Q + r"(?:\\.|[^" + _Q + r"\\\n])*" + _Q +
+    r"|" + _A + r"(?:\\.|[^" + _A + r"\\\n])*" + _A + r")"
+    r"|(?P<op>\.\.\.|->|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|.)",
+    re.S | re.M)
+
+def _tokens(text, start, end):
+    # Tokens of text[start:end] as (kind, value, offset).
+    out = []
+    pos = start
+    m = _tokre.match
+    while pos < end:
+        g = m(text, pos)
+        if g is None:
+            pos += 1
+            continue
+        k = g.lastgroup
+        if k not in ("ws", "cm", "pp"):
+            out.append((k, g.group(k), pos))
+        pos = g.end()
+    return out
+
+class _Scan:
+    KEYW = set("if else for while do switch case default return goto break "
+               "continue sizeof typeof struct union enum".split())
+
+    def __init__(self, fname, fn, text, ls, toks):
+        self.f = fname
+        self.fn = fn
+        self.text = text
+        self.ls = ls
+        self.t = toks
+        self.n = len(toks)
+
+    def lc(self, off):
+        import bisect
+        i = bisect.bisect_right(self.ls, off) - 1
+        return "%d:%d" % (i + 1, off - self.ls[i] + 1)
+
+    def tpos(self, i):
+        return self.lc(self.t[i][2])
+
+    def tend(self, i):
+        tk = self.t[i]
+        return self.lc(tk[2] + len(tk[1]))
+
+    def val(self, i):
+        return self.t[i][1] if i < self.n else ""
+
+    def match_close(self, i):
+        # i at an opening bracket; return index of its closing one.
+        d = 0
+        while i < self.n:
+            v = self.t[i][1]
+            if self.t[i][0] == "op":
+                if v in "([{":
+                    d += 1
+                elif v in ")]}":
+                    d -= 1
+                    if d == 0:
+                        return i
+            i += 1
+        return self.n - 1
+
+    def to_semi(self, i):
+        # index of the semicolon ending the simple statement starting at i.
+        while i < self.n:
+            v = self.t[i][1]
+            if self.t[i][0] == "op":
+                if v in "([{":
+                    i = self.match_close(i) + 1
+                    continue
+                if v == ";":
+                    return i
+                if v == "}":
+                    return i - 1
+            i += 1
+        return self.n - 1
+
+    def cond_kind(self, a, b):
+        # classify condition tokens a..b (inclusive, without the if parens).
+        t = self.t
+        while a <= b and t[a][1] == "(" and self.match_close(a) == b:
+            a += 1
+            b -= 1
+        neg = False
+        if a <= b and t[a][1] == "!":
+            neg = True
+            a += 1
+            while a <= b and t[a][1] == "(" and self.match_close(a) == b:
+                a += 1
+                b -= 1
+        if a <= b and t[a][0] == "id" and t[a][1] in ("likely", "unlikely") \
+                and a + 1 <= b and t[a + 1][1] == "(" and self.match_close(a + 1) == b:
+            return self.cond_kind(a + 2, b - 1) if not neg else (
+                "not:" + self.cond_kind(a + 2, b - 1)[5:]
+                if self.cond_kind(a + 2, b - 1).startswith("call:") else "-")
+        if not neg and a + 1 <= b and t[a + 1][1] == "=":
+            # (x = NAME(...)): skip a simple lvalue
+            a += 2
+            while a <= b and t[a][1] == "(" and self.match_close(a) == b:
+                a += 1
+                b -= 1
+        if a + 1 <= b and t[a][0] == "id" and t[a][1] not in self.KEYW \
+                and t[a + 1][1] == "(" and self.match_close(a + 1) == b:
+            return ("not:" if neg else "call:") + t[a][1]
+        return "-"
+
+    def stmt(self, i):
+        # parse one statement at i; emit records; return index after it.
+        if i >= self.n:
+            return i
+        k, v, _ = self.t[i]
+        if k == "op":
+            if v == "{":
+                j = self.match_close(i)
+                self.block(i + 1, j)
+                return j + 1
+            if v == ";":
+                return i + 1
+            return self.to_semi(i) + 1
+        if k != "id":
+            return self.to_semi(i) + 1
+        nv = self.val(i + 1)
+        if v == "if" and nv == "(":
+            c = self.match_close(i + 1)
+            ts = c + 1
+            te = self.stmt(ts)
+            es = ee = "-"
+            end = te
+            if te < self.n and self.t[te][1] == "else":
+                eb = self.stmt(te + 1)
+                es = self.tpos(te + 1) if te + 1 < self.n else "-"
+                ee = self.tend(eb - 1) if eb - 1 < self.n else "-"
+                end = eb
+            _emit(self.f, "if", self.fn, self.tpos(i), self.tpos(i + 2) if c > i + 2 else self.tpos(c),
+                  self.tend(c - 1) if c > i + 2 else self.tpos(c),
+                  self.tpos(ts) if ts < self.n else "-", self.tend(te - 1) if te - 1 < self.n else "-",
+                  es, ee, self.cond_kind(i + 2, c - 1))
+            return end
+        if v in ("for", "while", "switch") and nv == "(":
+            c = self.match_close(i + 1)
+            bs = c + 1
+            be = self.stmt(bs)
+            if bs < self.n:
+                if v == "switch":
+                    _emit(self.f, "switch", self.fn, self.tpos(i), self.tpos(bs), self.tend(be - 1))
+                else:
+                    _emit(self.f, "loop", self.fn, self.tpos(i), self.tpos(bs), self.tend(be - 1), v)
+            return be
+        if v == "do":
+            bs = i + 1
+            be = self.stmt(bs)
+            if bs < self.n:
+                _emit(self.f, "loop", self.fn, self.tpos(i), self.tpos(bs), self.tend(be - 1), "do")
+            if self.val(be) == "while":
+                return self.to_semi(be) + 1
+            return be
+        if v in ("return", "break", "continue"):
+            _emit(self.f, v, self.fn, self.tpos(i))
+            if v == "return":
+                return self.to_semi(i) + 1
+            return self.to_semi(i) + 1
+        if v == "goto":
+            if i + 1 < self.n and self.t[i + 1][0] == "id":
+                _emit(self.f, "goto", self.fn, self.tpos(i), self.t[i + 1][1])
+            return self.to_semi(i) + 1
+        if v in ("case", "default"):
+            _emit(self.f, "case", self.fn, self.tpos(i))
+            j = i + 1
+            q = 0
+            while j < self.n:
+                tv = self.t[j][1]
+                if tv in "([{" and self.t[j][0] == "op":
+                    j = self.match_close(j) + 1
+                    continue
+                if tv == "?":
+                    q += 1
+                elif tv == ":":
+                    if q == 0:
+                        break
+                    q -= 1
+                elif tv in (";", "}"):
+                    return j
+                j += 1
+            return j + 1
+        if nv == ":" and v not in self.KEYW:
+            _emit(self.f, "label", self.fn, self.tpos(i), v)
+            return i + 2
+        if nv == "(" and v not in self.KEYW:
+            c = self.match_close(i + 1)
+            after = self.t[c + 1] if c + 1 < self.n else None
+            if after is not None and (after[1] == "{" or (after[0] == "id" and
+                    (after[1] in self.KEYW or self.val(c + 2) in ("(", "=", "->", ".", "[", "++", "--", ";")))):
+                # an iterator macro: NAME(...) followed by a statement
+                bs = c + 1
+                be = self.stmt(bs)
+                _emit(self.f, "loop", self.fn, self.tpos(i), self.tpos(bs), self.tend(be - 1), "iter")
+                return be
+        return self.to_semi(i) + 1
+
+    def block(self, i, j):
+        while i < j:
+            ni = self.stmt(i)
+            if ni <= i:
+                ni = i + 1
+            i = ni
+
+def _scan_fn(p, fn, pb):
+    # the position of the closing brace is not asked of spatch: binding a
+    # position after `...` costs minutes on big files.  The body is
+    # tokenised from its opening brace to the matching closing one.
+    fname = p.file
+    text, ls = _load(fname)
+    a = _off(fname, pb.line, int(pb.column))
+    toks = []
+    d = 0
+    pos = a
+    m = _tokre.match
+    n = len(text)
+    while pos < n:
+        g = m(text, pos)
+        if g is None:
+            pos += 1
+            continue
+        k = g.lastgroup
+        if k not in ("ws", "cm", "pp"):
+            v = g.group(k)
+            toks.append((k, v, pos))
+            if k == "op":
+                if v == "{":
+                    d += 1
+                elif v == "}":
+                    d -= 1
+                    if d == 0:
+                        break
+        pos = g.end()
+    s = _Scan(fname, fn, text, ls, toks)
+    if len(toks) < 2 or toks[0][1] != "{" or d != 0:
+        _emit(fname, "fn", fn, _linkage(p), _pos(p), "-")
+        _emit(fname, "skipped", fn, "unbalanced braces in the function body")
+        return
+    _emit(fname, "fn", fn, _linkage(p), _pos(p), s.tend(len(toks) - 1))
+    s.block(1, len(toks) - 1)
+
+def _split_args(fname, p, q):
+    # source texts of the arguments of the call from callee p to end q.
+    text, ls = _load(fname)
+    a = _off(fname, p.line_end, int(p.column_end))
+    b = _off(fname, q.line_end, int(q.column_end))
+    toks = _tokens(text, a, b)
+    if not toks or toks[0][1] != "(" or toks[-1][1] != ")":
+        return None
+    args = []
+    d = 0
+    st = toks[0][2] + 1
+    for k, v, o in toks[1:-1]:
+        if k != "op":
+            continue
+        if v in "([{":
+            d += 1
+        elif v in ")]}":
+            d -= 1
+        elif v == "," and d == 0:
+            args.append(_fold(text[st:o]))
+            st = o + 1
+    last = _fold(text[st:toks[-1][2]])
+    if last or args:
+        args.append(last)
+    return args
+
+def _linkage(p):
+    # static or extern, from the declaration text before the name.
+    text, ls = _load(p.file)
+    o = _off(p.file, p.line, int(p.column))
+    lo = max(0, o - 2000)
+    pre = _cm.sub(" ", text[lo:o])
+    pre = re.sub(r"(?m)^[ \t]*#.*$", ";", pre)
+    k = max(pre.rfind(";"), pre.rfind("}"), pre.rfind("{"))
+    return "static" if re.search(r"\bstatic\b", pre[k + 1:]) else "extern"
+
+_ident = re.compile(r"^[A-Za-z_]\w*$")
+_tyjunk = re.compile(r"\b(const|volatile|static|struct|union)\b")
+
+def _init_ref(p, e, ty, fld):
+    e = _fold(e)
+    how = "arg"
+    m = _addr.match(e)
+    if m:
+        e = m.group(1)
+    elif not _ident.match(e):
+        return
+    ty = _tyjunk.sub(" ", ty).strip()
+    _emit(p.file, "ref", _fn(p), _pos(p), e,
+          "init:" + (ty + "." if _ident.match(ty) else "") + fld)
+_addr = re.compile(r"^&\s*([A-Za-z_]\w*)$")
+
+# ---------------------------------------------------------------------------
+# Function definitions.  Must come first: _fn() relies on _fns.
+@fnr@
+identifier f;
+position p, pb;
+type T;
+@@
+T f@p(...) {@pb ... }
+
+@script:python@
+p << fnr.p;
+pb << fnr.pb;
+f << fnr.f;
+@@
+_fns.setdefault(p[0].file, set()).add(f)
+_scan_fn(p[0], f, pb[0])
+
+# Parameters.
+@par@
+identifier f, x;
+type T, T2;
+parameter list[n] ps;
+position p;
+@@
+T f@p(ps, T2 x, ...) { ... }
+
+@script:python@
+p << par.p;
+f << par.f;
+x << par.x;
+T2 << par.T2;
+n << par.n;
+@@
+_params.setdefault((p[0].file, f), set()).add(x)
+_emit(p[0].file, "param", f, n, x, _fold(str(T2)))
+
+# Direct calls, with argument texts.
+@call@
+identifier f;
+expression list es;
+position p, q;
+@@
+f@p(es)@q
+
+@script:python@
+p << call.p;
+q << call.q;
+es << call.es;
+f << call.f;
+@@
+fn = _fn(p[0])
+args = _split_args(p[0].file, p[0], q[0])
+n = len(es.elements)
+if args is None or len(args) != n:
+    args = [_fold(str(e)) for e in es.elements]
+_emit(p[0].file, "call", fn, _pos(p[0]), _endpos(q[0]), f, n, *args)
+for a in args:
+    m = _addr.match(a)
+    if m:
+        _emit(p[0].file, "ref", fn, _pos(p[0]), m.group(1), "addr")
+
+# Function names (and other non-local identifiers) passed as arguments.
+@rarg@
+identifier f;
+global idexpression x;
+position p;
+@@
+f(..., x@p, ...)
+
+@script:python@
+p << rarg.p;
+x << rarg.x;
+@@
+_emit(p[0].file, "ref", _fn(p[0]), _pos(p[0]), x, "arg")
+
+# Results of calls stored in a variable (covers initialisers too).
+@asg@
+identifier f;
+expression x;
+position p;
+@@
+x = f@p(...)
+
+@script:python@
+p << asg.p;
+x << asg.x;
+@@
+_emit(p[0].file, "assign", _fn(p[0]), _pos(p[0]), _fold(str(x)))
+
+# Non-local identifiers assigned (x = NAME, T x = NAME).
+@rasg@
+global idexpression y;
+expression x;
+position p;
+@@
+x = y@p
+
+@script:python@
+p << rasg.p;
+y << rasg.y;
+@@
+_emit(p[0].file, "ref", _fn(p[0]), _pos(p[0]), y, "assign")
+
+# GFP flag tokens.
+@gfp@
+identifier G =~ "^(__)?GFP_";
+position p;
+@@
+G@p
+
+@script:python@
+p << gfp.p;
+G << gfp.G;
+@@
+_emit(p[0].file, "gfp", _fn(p[0]), _pos(p[0]), _endpos(p[0]), G)
+
+@gfa@
+identifier f, G =~ "^(__)?GFP_";
+expression list[n] es;
+position p, pc;
+@@
+f@pc(es, <+... G@p ...+>, ...)
+
+@script:python@
+p << gfa.p;
+pc << gfa.pc;
+n << gfa.n;
+@@
+_emit(p[0].file, "gfparg", _pos(p[0]), _pos(pc[0]), n)
+
+@gfv@
+identifier G =~ "^(__)?GFP_";
+expression x;
+position p;
+@@
+x = <+... G@p ...+>
+
+@script:python@
+p << gfv.p;
+x << gfv.x;
+@@
+_emit(p[0].file, "gfpvar", _pos(p[0]), _fold(str(x)))
+
+# Designated initialisers: .field = NAME and .field = &NAME.
+@rin@
+identifier fld, v;
+expression E;
+type T;
+position p;
+@@
+T v = { ..., .fld = E@p, ... };
+
+@script:python@
+p << rin.p;
+E << rin.E;
+fld << rin.fld;
+T << rin.T;
+@@
+_init_ref(p[0], str(E), str(T), fld)
+
+# EXPORT_SYMBOL and friends.
+@exp@
+declarer name EXPORT_SYMBOL, EXPORT_SYMBOL_GPL, EXPORT_SYMBOL_NS, EXPORT_SYMBOL_NS_GPL, EXPORT_SYMBOL_GPL_FUTURE, EXPORT_UNUSED_SYMBOL, EXPORT_UNUSED_SYMBOL_GPL;
+identifier x;
+expression ns;
+position p;
+@@
+(
+EXPORT_SYMBOL@p(x);
+|
+EXPORT_SYMBOL_GPL@p(x);
+|
+EXPORT_SYMBOL_NS@p(x, ns);
+|
+EXPORT_SYMBOL_NS_GPL@p(x, ns);
+|
+EXPORT_SYMBOL_GPL_FUTURE@p(x);
+|
+EXPORT_UNUSED_SYMBOL@p(x);
+|
+EXPORT_UNUSED_SYMBOL_GPL@p(x);
+)
+
+@script:python@
+p << exp.p;
+x << exp.x;
+@@
+_emit(p[0].file, "export", x, _pos(p[0]))
+
+# Prototypes.
+@pro@
+identifier f;
+type T;
+position p;
+@@
+T f@p(...);
+
+@script:python@
+p << pro.p;
+f << pro.f;
+@@
+_emit(p[0].file, "proto", f, _pos(p[0]))
