@@ -6,15 +6,6 @@
 #include "finding.h"
 #include "util.h"
 
-const struct rule_info rule_table[] = {
-	{"nofs-in-scope", "GFP_NOFS inside a NOFS/NOIO scope on every path: redundant"},
-	{"nofs-in-transaction", "GFP_NOFS inside a journal/transaction that opens a NOFS scope: redundant"},
-	{"nofs-no-context", "GFP_NOFS that no known path reaches with a filesystem lock context held: review"},
-	{"missing-nofs", "__GFP_FS allocation while a filesystem lock context is held and no scope is open: deadlock risk"},
-	{"scope-imbalance", "memalloc_*_save/restore pairs that do not match on every path"},
-};
-const int nrules = (int)(sizeof(rule_table) / sizeof(rule_table[0]));
-
 int rule_index(const char *id)
 {
 	for (int i = 0; i < nrules; i++)

@@ -35,10 +35,14 @@ void finding_ev(struct finding *f, const char *file, int line, const char *fmt, 
 void findings_sort(struct findings *fs);
 void findings_free(struct findings *fs);
 
-/* Rule registry. */
+/* Rule registry (checkers/rules/registry.c): one row per rule; its ID is the rule
+ * file's name, the message tag, the docs entry and the fixture folder. */
+struct analysis;
+struct sites;
 struct rule_info {
 	const char *id;
 	const char *summary;
+	void (*run)(struct analysis *a, const struct sites *s);
 };
 extern const struct rule_info rule_table[];
 extern const int nrules;

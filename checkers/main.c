@@ -22,7 +22,7 @@ static const char usage[] =
 	"usage: gfpcheck [options] PATH...\n"
 	"Scan a Linux kernel tree (or a subdirectory, or an out-of-tree module) for GFP flag misuse.\n"
 	"\n"
-	"  --format text|json     output format (default text, coccicheck style)\n"
+	"  --format FORMAT        text (default, coccicheck style) or json\n"
 	"  -o FILE                write the report to FILE instead of standard output\n"
 	"  -j N                   parallel extraction jobs (default: number of CPUs)\n"
 	"  --model FILE           extra model rows (may repeat; see docs/MODEL.md)\n"
@@ -235,8 +235,14 @@ int main(int argc, char **argv)
 		switch (opt) {
 		case O_FORMAT:
 			format = optarg;
-			if (strcmp(format, "text") && strcmp(format, "json"))
-				die2("unknown format '%s' (use text or json)%s", optarg, "");
+			if (!report_format_find(format)) {
+				struct strbuf names = {0};
+				for (int i = 0; i < nreport_formats; i++)
+					sb_addf(&names, "%s%s", i ? ", " : "", report_formats[i].name);
+				fprintf(stderr, "gfpcheck: unknown format '%s' (use %s)\n", optarg, names.s);
+				sb_free(&names);
+				return 2;
+			}
 			break;
 		case 'o':
 			outpath = optarg;
@@ -446,16 +452,9 @@ int main(int argc, char **argv)
 	struct sites sites;
 	memset(&sites, 0, sizeof(sites));
 	sites_build(&a, &sites);
-	if (rules & (1u << rule_index("nofs-in-scope")))
-		rule_nofs_in_scope(&a, &sites);
-	if (rules & (1u << rule_index("nofs-in-transaction")))
-		rule_nofs_in_transaction(&a, &sites);
-	if (rules & (1u << rule_index("nofs-no-context")))
-		rule_nofs_no_context(&a, &sites);
-	if (rules & (1u << rule_index("missing-nofs")))
-		rule_missing_nofs(&a, &sites);
-	if (rules & (1u << rule_index("scope-imbalance")))
-		rule_scope_imbalance(&a, &sites);
+	for (int r = 0; r < nrules; r++)
+		if (rules & (1u << r))
+			rule_table[r].run(&a, &sites);
 	findings_sort(&out);
 	st.t_rules = now_seconds() - t;
 	/* Stats. */
@@ -481,10 +480,7 @@ int main(int argc, char **argv)
 	}
 	if (dstate)
 		dump_state(&a, fo);
-	if (strcmp(format, "json") == 0)
-		report_json(fo, &out, &st);
-	else
-		report_text(fo, &out, &st);
+	report_format_find(format)->write(fo, &out, &st);
 	if (fo != stdout && fclose(fo) != 0)
 		die2("cannot write '%s': %s", outpath, strerror(errno));
 	if (!quiet && outpath)

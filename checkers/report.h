@@ -17,6 +17,15 @@ struct run_stats {
 	size_t cache_hits;
 };
 
+/* Format registry (report_registry.c). */
+struct report_format {
+	const char *name;
+	void (*write)(FILE *out, const struct findings *fs, const struct run_stats *st);
+};
+extern const struct report_format report_formats[];
+extern const int nreport_formats;
+const struct report_format *report_format_find(const char *name);
+
 void report_text(FILE *out, const struct findings *fs, const struct run_stats *st);
 void report_json(FILE *out, const struct findings *fs, const struct run_stats *st);
 void json_str(FILE *out, const char *s);

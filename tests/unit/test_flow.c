@@ -53,11 +53,8 @@ static char *run(const char *facts)
 	struct sites s;
 	memset(&s, 0, sizeof(s));
 	sites_build(&a, &s);
-	rule_nofs_in_scope(&a, &s);
-	rule_nofs_in_transaction(&a, &s);
-	rule_nofs_no_context(&a, &s);
-	rule_missing_nofs(&a, &s);
-	rule_scope_imbalance(&a, &s);
+	for (int r = 0; r < nrules; r++)
+		rule_table[r].run(&a, &s);
 	findings_sort(&out);
 	struct strbuf b = {0};
 	sb_add(&b, "");

@@ -1,0 +1,16 @@
+/* registry.c - the rules, in report order. Add a rule: write rules/<id>.c with a
+ * run function, declare it in rules.h, add its row here, and add fixtures under
+ * tests/fixtures/<id>/. */
+#include "rules.h"
+
+const struct rule_info rule_table[] = {
+	{"nofs-in-scope", "GFP_NOFS inside a NOFS/NOIO scope on every path: redundant", rule_nofs_in_scope},
+	{"nofs-in-transaction", "GFP_NOFS inside a journal/transaction that opens a NOFS scope: redundant",
+	 rule_nofs_in_transaction},
+	{"nofs-no-context", "GFP_NOFS that no known path reaches with a filesystem lock context held: review",
+	 rule_nofs_no_context},
+	{"missing-nofs", "__GFP_FS allocation while a filesystem lock context is held and no scope is open: deadlock risk",
+	 rule_missing_nofs},
+	{"scope-imbalance", "memalloc_*_save/restore pairs that do not match on every path", rule_scope_imbalance},
+};
+const int nrules = (int)(sizeof(rule_table) / sizeof(rule_table[0]));
