@@ -46,10 +46,16 @@ deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	else echo "deps: run as root: apt-get install$$missing"; exit 1; fi
 
+# Each area plugs in through its own fragment; a fragment adds its test target to
+# EXTRA_TESTS when `make test` should run it.
+EXTRA_TESTS :=
 -include tests/tests.mk
 -include cocci/cocci.mk
 -include clang-plugin/plugin.mk
 -include bench/bench.mk
+-include tests/fixes/fixes.mk
+-include tests/reports/reports.mk
+-include tests/flags/flags.mk
 
 clean:
 	rm -rf $(BIN)
