@@ -1082,9 +1082,9 @@ void State::finish(ASTContext &Ctx)
 				continue;
 			if (!inner || (inner->b <= v.b && v.e <= inner->e))
 				inner = &v;
+			if (!v.var.empty() && (!var || (var->b <= v.b && v.e <= var->e)))
+				var = &v;
 		}
-		if (inner && !inner->var.empty())
-			var = inner;
 		if (var)
 			emit(g.pos, "gfpvar\t" + pos(g.pos) + "\t" + var->var);
 		if (inner && inner->evaluate && !inner->expr->isValueDependent() && !inner->expr->containsErrors() &&
