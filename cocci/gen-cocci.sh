@@ -3,7 +3,7 @@
 #
 # gen-cocci.sh - generate gfpcheck's coccicheck scripts from model/*.txt.
 #
-# usage: cocci/gen-cocci.sh [-k KVER] [-m MODEL_DIR] [-t TEMPLATE_DIR] [-o OUT_DIR]
+# usage: cocci/gen-cocci.sh [-k KVER] [-m MODEL_DIR] [-t TEMPLATE_DIR] [-o OUT_DIR] [-x FILE]...
 #
 #   -k KVER   kernel version X.Y the scripts are for, or "any" (default).
 #             "any": every model row is used whatever its since=/until=, and
@@ -17,6 +17,8 @@
 #             not have at all are taken from tests/cocci/model/*.txt, the
 #             temporary rows used while model/ is being written (the generated
 #             header then names both).
+#   -x FILE   extra model rows read after model/ (like gfpcheck --model;
+#             may repeat; later rows win)
 #   -t DIR    templates (default: cocci/templates)
 #   -o DIR    output directory (default: cocci)
 #
@@ -32,13 +34,15 @@ mdir=
 tdir=$here/templates
 odir=$here
 
-while getopts k:m:t:o: opt; do
+extra=
+while getopts k:m:t:o:x: opt; do
 	case $opt in
 	k) kver=$OPTARG ;;
 	m) mdir=$OPTARG ;;
 	t) tdir=$OPTARG ;;
 	o) odir=$OPTARG ;;
-	*) echo "usage: $0 [-k KVER] [-m MODEL_DIR] [-t TEMPLATE_DIR] [-o OUT_DIR]" >&2; exit 2 ;;
+	x) extra="$extra $OPTARG" ;;
+	*) echo "usage: $0 [-k KVER] [-m MODEL_DIR] [-t TEMPLATE_DIR] [-o OUT_DIR] [-x FILE]" >&2; exit 2 ;;
 	esac
 done
 
@@ -50,7 +54,7 @@ any) ;;
 *) echo "$0: bad kernel version '$kver' (X.Y or any)" >&2; exit 2 ;;
 esac
 
-models=$(ls "$mdir"/*.txt 2>/dev/null | LC_ALL=C sort) || true
+models=$( (ls "$mdir"/*.txt 2>/dev/null | LC_ALL=C sort; for x in $extra; do echo "$x"; done) ) || true
 fallback=$(ls "$fbdir"/*.txt 2>/dev/null | LC_ALL=C sort) || true
 if [ -z "$models$fallback" ]; then
 	echo "$0: no model files in $mdir" >&2

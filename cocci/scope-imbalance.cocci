@@ -2,7 +2,8 @@
 /// Find broken uses of the scoped allocation API: a memalloc_*_save() whose
 /// cookie is not given back to the matching memalloc_*_restore() on some
 /// path out of the function, a cookie restored with the restore function of
-/// another scope kind, and scopes closed out of nesting order. A scope left
+/// another scope kind or never saved on some path, and scopes closed out of
+/// nesting order. A scope left
 /// open makes every later allocation of the task NOFS or NOIO; a wrong
 /// restore corrupts the task's flags.
 ///
@@ -78,6 +79,8 @@ def not_setter(f):
 
 leak_ret = {}       # save key -> set of return lines
 marks = set()       # saves and restores to mark in context mode
+params = set()      # (function, parameter): cookies handed in by the caller
+pending = []
 seen = set()
 
 def out(p, msg):
@@ -212,14 +215,19 @@ identifier leakd.s;
 
 // A cookie restored with the restore function of another scope kind.
 @kind exists@
-local idexpression x;
+identifier x;
+type T;
 identifier s = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
 identifier r = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_restore};
 expression E;
 position p1, p2;
 @@
 
+(
 x = s@p1(...);
+|
+T x = s@p1(...);
+)
 ... when != x = E
 r@p2(x)
 
@@ -244,9 +252,55 @@ if scope_api[s][1] != scope_api[r][1]:
     marks.add(key(p1))
     marks.add(key(p2))
 
+// A restore of a local cookie that some path did not save.
+@unsaved exists@
+identifier f;
+local idexpression x;
+identifier s = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
+identifier r = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_restore};
+position p;
+@@
+
+f(...) {
+... when != x = s(...)
+r@p(x);
+... when any
+}
+
+@param depends on unsaved@
+identifier g, y;
+type T;
+@@
+
+g(..., T y, ...) { ... }
+
+@script:python@
+g << param.g;
+y << param.y;
+@@
+params.add((g, y))
+
+@script:python@
+f << unsaved.f;
+x << unsaved.x;
+r << unsaved.r;
+p << unsaved.p;
+@@
+if (f, x) not in params:
+    marks.add(key(p))
+    if report_mode is not None:
+        pending.append((p, "[scope-imbalance] %s(%s) restores a cookie that this function did not save on every path to it" % (r, x)))
+
+@script:python depends on report || org@
+@@
+for p, msg in pending:
+    out(p, msg)
+del pending[:]
+
 // The outer scope closed while an inner one is still open.
 @order exists@
-local idexpression x, y;
+identifier x, y;
+type T1, T2;
 identifier s1 = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
 identifier s2 = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
 identifier r1 = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_restore};
@@ -255,9 +309,17 @@ identifier r3 = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_re
 position p1, p2, p3;
 @@
 
+(
 x = s1@p1(...);
+|
+T1 x = s1@p1(...);
+)
 ... when != r1(x)
+(
 y = s2@p2(...);
+|
+T2 y = s2@p2(...);
+)
 ... when != r2(y)
 r3@p3(x)
 
