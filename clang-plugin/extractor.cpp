@@ -721,7 +721,8 @@ public:
 			if (cur && S.range(B->getRHS()->IgnoreParenCasts()->getSourceRange(), b, e))
 				S.assigns.push_back({{b, e}, {curName, lhs}});
 		}
-		addValue(B->getRHS(), lhs, B->getOpcode() == BO_Assign);
+		// a compound assignment (gfp |= __GFP_NOFAIL) is not the variable's value
+		addValue(B->getRHS(), B->getOpcode() == BO_Assign ? lhs : "", B->getOpcode() == BO_Assign);
 		return true;
 	}
 

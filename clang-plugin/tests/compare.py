@@ -40,8 +40,6 @@ def clang_side(recs):
             if (r[1], r[2]) in argseen:
                 continue
             argseen.add((r[1], r[2]))
-        if k == "gfp" and r[1] == "-":
-            continue  # D2: tokens outside functions (macro definitions, file scope)
         if k in KINDS or (ALL and k in EXTRA):
             out.append(r)
     return out
@@ -49,12 +47,13 @@ def clang_side(recs):
 
 def cocci_side(recs):
     out = []
+    outside = {r[2] for r in recs if r[0] == "gfp" and r[1] == "-"}
     for r in recs:
+        if r[0] in ("gfparg", "gfpvar") and r[1] in outside:
+            continue  # D2: tokens in #define bodies, linked to calls there
         k = r[0]
         if k == "call" and r[1] == "-":
             continue  # D2: calls in #define bodies and file-scope initialisers
-        if k == "gfp" and r[1] == "-":
-            continue  # D2
         if k in KINDS or (ALL and k in EXTRA):
             out.append(r)
     return out

@@ -12,6 +12,8 @@ cd "$(dirname "$0")/../.." || exit 2
 TOP=$(pwd)
 PLUGIN=${PLUGIN:-$TOP/bin/gfpcheck-clang.so}
 case "$PLUGIN" in /*) ;; *) PLUGIN=$TOP/$PLUGIN ;; esac
+DRIVER=${DRIVER:-$TOP/bin/gfpcheck-clang}
+case "$DRIVER" in /*) ;; *) DRIVER=$TOP/$DRIVER ;; esac
 if [ -z "${CLANG:-}" ]; then
 	for v in 19 16 14; do
 		if command -v clang-$v >/dev/null && [ -x "$(command -v llvm-config-$v)" ] &&
@@ -54,6 +56,33 @@ for case in tests/fixtures/*/*/ clang-plugin/tests/cases/*/; do
   $f:
 $d"; fi
 	done
+	# the case's own headers (not include/): facts written by the plugin when
+	# a .c file includes them
+	for h in $(cd "$case" && find . -name '*.h' ! -path './include/*' | sed 's|^\./||' | sort); do
+		[ -f "$cdir/$h.facts" ] || continue
+		mkdir -p "$(dirname "$sdir/$h")"
+		(cd "$case" && $SPATCH --very-quiet --sp-file "$TOP/cocci/gfpfacts.cocci" "$h" 2>/dev/null) |
+			awk -F'\t' -v f="$h" 'BEGIN { print "gfpfacts\t1\nfrontend\tcoccinelle\nstatus\tok" }
+				$1 == f { sub(/^[^\t]*\t/, ""); print }' >"$sdir/$h.facts"
+		d=$(python3 clang-plugin/tests/compare.py "$cdir/$h.facts" "$sdir/$h.facts")
+		if [ -n "$d" ]; then ok=0; msg="$msg
+  $h:
+$d"; fi
+	done
+	# the standalone driver over a compilation database must write the same facts
+	if [ -x "$DRIVER" ] && [ -n "$files" ]; then
+		abs=$(cd "$case" && pwd)
+		{ echo "["; sep=""
+		  for f in $files; do
+			printf '%s{"directory": "%s", "file": "%s", "arguments": ["%s", "-c", "-nostdinc", "-I", "%s", "-I", ".", "%s"]}\n' \
+				"$sep" "$abs" "$f" "$CLANG" "$TOP/tests/include" "$f"; sep=","
+		  done; echo "]"; } >"$OUT/$id/compile_commands.json"
+		"$DRIVER" -p "$OUT/$id/compile_commands.json" -o "$OUT/$id/driver" >"$OUT/$id/driver.log" 2>&1
+		if ! diff -r "$cdir" "$OUT/$id/driver" -x '*.log' >"$OUT/$id/driver.diff" 2>&1; then
+			ok=0; msg="$msg
+  driver and plugin facts differ: $(head -5 "$OUT/$id/driver.diff")"
+		fi
+	fi
 	if [ $gfpcheck_ok = 1 ]; then
 		margs=""
 		[ -f "$case/model.txt" ] && margs="--model $case/model.txt"
@@ -72,6 +101,26 @@ $(diff "$OUT/$id/findings.cocci" "$OUT/$id/findings.clang" | grep '^[<>]' | sed 
 		fail=$((fail + 1)); echo "FAIL $case$msg"
 	fi
 done
+# Bad input: a file that does not compile still gets its facts (status partial);
+# a facts directory that cannot be written is one warning and the compile succeeds.
+bad=clang-plugin/tests/bad
+if (cd $bad && $CLANG -fsyntax-only -nostdinc -I "$TOP/tests/include" -fplugin="$PLUGIN" \
+	-fplugin-arg-gfpcheck-out="$OUT/bad" broken.c) >"$OUT/bad.log" 2>&1; then
+	fail=$((fail + 1)); echo "FAIL bad/broken.c: compiled without error"
+elif ! grep -q '^status	partial' "$OUT/bad/broken.c.facts" 2>/dev/null ||
+     ! grep -q '^gfp	myfs_after	.*GFP_KERNEL' "$OUT/bad/broken.c.facts"; then
+	fail=$((fail + 1)); echo "FAIL bad/broken.c: no partial facts with the functions after the error"
+else
+	pass=$((pass + 1)); [ -n "${V:-}" ] && echo "ok   bad/broken.c (status partial)"
+fi
+if ! (cd clang-plugin/tests/cases/gfp-values && $CLANG -c -o /dev/null -nostdinc -I "$TOP/tests/include" \
+	-Werror -fplugin="$PLUGIN" -fplugin-arg-gfpcheck-out=/dev/null/facts values.c) >"$OUT/wfail.log" 2>&1; then
+	fail=$((fail + 1)); echo "FAIL write failure broke the compile: $(head -3 "$OUT/wfail.log")"
+elif [ "$(grep -c 'gfpcheck-clang: warning: cannot write' "$OUT/wfail.log")" != 1 ]; then
+	fail=$((fail + 1)); echo "FAIL write failure: expected one warning line, got: $(head -3 "$OUT/wfail.log")"
+else
+	pass=$((pass + 1)); [ -n "${V:-}" ] && echo "ok   write failure is one warning"
+fi
 [ $gfpcheck_ok = 1 ] || echo "(bin/gfpcheck --facts not available: findings not compared)"
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
