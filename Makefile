@@ -21,11 +21,12 @@ all: $(BIN)/gfpcheck $(BIN)/gfpcheck-extract
 
 $(OBJ)/%.o: checkers/%.c $(wildcard checkers/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -c -o $@ $<
 
 $(OBJ)/libgfpcheck.a: $(CORE_OBJS)
 	@rm -f $@
-	ar rcs $@ $^
+	@ar rcs $@ $^
 
 $(BIN)/gfpcheck: $(OBJ)/main.o $(OBJ)/libgfpcheck.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)

@@ -278,8 +278,10 @@ static int record(struct ctx *c, char **f, int nf)
 		it.file = c->file;
 		int has;
 		if (strcmp(k, "if") == 0) {
-			if (need(c, nf, 10, k))
-				return -1;
+			if (nf != 10 && nf != 11)
+				FERR(c, "'if' record needs 10 or 11 fields, has %d", nf);
+			if (nf == 11)
+				it.ctext = intern(f[10]);
 			it.kind = IT_IF;
 			if (parse_pos(c, f[2], &it.pos) || parse_pos(c, f[3], &it.s1) || parse_pos(c, f[4], &it.e1) ||
 			    parse_pos(c, f[5], &it.s2) || parse_pos(c, f[6], &it.e2) ||

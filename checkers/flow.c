@@ -19,12 +19,55 @@ static int held_eq(const struct held *x, const struct held *y)
 
 static int as_eq(const struct astate *x, const struct astate *y)
 {
-	if (x->n != y->n)
+	if (x->n != y->n || x->na != y->na)
 		return 0;
 	for (int i = 0; i < x->n; i++)
 		if (!held_eq(&x->h[i], &y->h[i]))
 			return 0;
+	for (int i = 0; i < x->na; i++)
+		if (x->acond[i] != y->acond[i] || x->aval[i] != y->aval[i])
+			return 0;
 	return 1;
+}
+
+/* -1: no assumption about cond on this path; else the branch taken before. */
+static int as_assumed(const struct astate *s, uint32_t cond)
+{
+	for (int i = 0; i < s->na; i++)
+		if (s->acond[i] == cond)
+			return s->aval[i];
+	return -1;
+}
+
+static void as_assume(struct astate *s, uint32_t cond, int val)
+{
+	if (s->na < MAXASSUME) {
+		s->acond[s->na] = cond;
+		s->aval[s->na++] = (uint8_t)val;
+	}
+}
+
+/* Keep the states consistent with `cond` having the value `val`, and record it. */
+static void ss_assume(struct stateset *st, uint32_t cond, int val)
+{
+	int w = 0;
+	for (int i = 0; i < st->n; i++) {
+		struct astate x = st->s[i];
+		int a = as_assumed(&x, cond);
+		if (a >= 0 && a != val)
+			continue;
+		if (a < 0)
+			as_assume(&x, cond, val);
+		st->s[w++] = x;
+	}
+	st->n = w;
+	/* dedupe what is left */
+	for (int i = 0; i < st->n; i++)
+		for (int j = i + 1; j < st->n;)
+			if (as_eq(&st->s[i], &st->s[j]))
+				st->s[j] = st->s[--st->n];
+			else
+				j++;
 }
 
 static int ss_has(const struct stateset *s, const struct astate *x)
@@ -223,6 +266,19 @@ static const struct mrow *lock_row(const struct model *m, uint32_t name, uint32_
 	return NULL;
 }
 
+/* Does this function save a scope cookie into `key` itself? */
+static int saved_here(const struct fa *F, uint32_t key)
+{
+	const struct func *fn = &F->p->funcs[F->fid];
+	for (int i = 0; i < fn->ncalls; i++) {
+		const struct call *cl = &F->p->calls[fn->calls[i]];
+		const struct mrow *r;
+		if (cl->lhs == key && !cl->is_icall && (r = model_find1(F->a->model, ROW_SCOPE, cl->callee)) && r->save)
+			return 1;
+	}
+	return 0;
+}
+
 static void apply_call(struct fa *F, int c, struct astate *s)
 {
 	const struct model *m = F->a->model;
@@ -252,7 +308,8 @@ static void apply_call(struct fa *F, int c, struct astate *s)
 				as_remove(s, i);
 			} else if ((i = as_find(s, HK_SCOPE, -2, 0)) >= 0) {
 				as_remove(s, i);
-			} else {
+			} else if (!key0 || !saved_here(F, key0)) {
+				/* restores a scope its caller opened: a closer */
 				add_kill(F, HK_SCOPE, -1);
 			}
 		}
@@ -357,6 +414,19 @@ static void run_if(struct fa *F, int *cur, const struct item *it, struct statese
 			struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), key0, cond_call};
 			for (int i = 0; i < taken->n; i++)
 				as_push(&taken->s[i], h);
+		}
+	}
+	/* Correlate branches on the same condition when they guard scope calls. */
+	if (it->ctext) {
+		pos_t end = it->has_else ? it->e3 : it->e2;
+		int guards_scope = 0;
+		for (int k = *cur; k < F->nev && pos_cmp(F->ev[k].pos, end) < 0 && !guards_scope; k++)
+			if (F->ev[k].type == EV_CALL && !F->p->calls[F->ev[k].idx].is_icall &&
+			    model_find1(m, ROW_SCOPE, F->p->calls[F->ev[k].idx].callee))
+				guards_scope = 1;
+		if (guards_scope) {
+			ss_assume(&t, it->ctext, 1);
+			ss_assume(&e, it->ctext, 0);
 		}
 	}
 	/* skip anything between the condition and the branch */

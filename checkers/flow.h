@@ -18,9 +18,14 @@ struct held {
 	int call;       /* call that opened it (evidence) */
 };
 
+#define MAXASSUME 4
+
 struct astate {
 	uint8_t n;
+	uint8_t na;                    /* branch assumptions on this path */
 	struct held h[MAXHELD];
+	uint32_t acond[MAXASSUME];     /* condition text */
+	uint8_t aval[MAXASSUME];       /* 1: the then-branch was taken */
 };
 
 struct stateset {

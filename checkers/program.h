@@ -92,6 +92,7 @@ struct item {
 	int has_else;
 	enum cond_kind ck;
 	uint32_t name;     /* cond callee, goto/label name, loop kind */
+	uint32_t ctext;    /* if: condition text when the front end gives it, else 0 */
 };
 
 struct export_ {

@@ -117,6 +117,25 @@ void test_flow(void)
 	       "return\tg\t4:3\n"
 	       "call\tg\t7:2\t7:28\tmemalloc_nofs_restore\t1\tfl\n",
 	       "scope-imbalance@2");
+	/* if (nofs) save; x(); if (nofs) restore;  -> balanced thanks to the condition text */
+	expect("correlated conditional scope",
+	       H "fn\tn\textern\t1:5\t9:1\n"
+	       "if\tn\t2:2\t2:6\t2:10\t3:3\t3:30\t-\t-\t-\tnofs\n"
+	       "call\tn\t3:11\t3:29\tmemalloc_nofs_save\t0\n"
+	       "assign\tn\t3:11\tfl\n"
+	       "call\tn\t4:2\t4:5\tx\t0\n"
+	       "if\tn\t5:2\t5:6\t5:10\t6:3\t6:30\t-\t-\t-\tnofs\n"
+	       "call\tn\t6:3\t6:29\tmemalloc_nofs_restore\t1\tfl\n",
+	       "");
+	/* the same without condition texts: the join cannot tell, an imbalance is reported */
+	expect("uncorrelated conditional scope",
+	       H "fn\tn\textern\t1:5\t9:1\n"
+	       "if\tn\t2:2\t2:6\t2:10\t3:3\t3:30\t-\t-\t-\tnofs\n"
+	       "call\tn\t3:11\t3:29\tmemalloc_nofs_save\t0\n"
+	       "assign\tn\t3:11\tfl\n"
+	       "if\tn\t5:2\t5:6\t5:10\t6:3\t6:30\t-\t-\t-\tother\n"
+	       "call\tn\t6:3\t6:29\tmemalloc_nofs_restore\t1\tfl\n",
+	       "scope-imbalance@3");
 	/* if (!fs_trylock(&s)) return; kmalloc(GFP_KERNEL) -> lock held */
 	expect("trylock",
 	       H "fn\tt\textern\t1:5\t9:1\n"
