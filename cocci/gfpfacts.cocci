@@ -280,6 +280,93 @@ class _Scan:
                 return be
         return self.to_semi(i) + 1
 
+    def src(self, a, b):
+        # folded source text of tokens a..b-1
+        if a >= b:
+            return ""
+        tb = self.t[b - 1]
+        return _fold(self.text[self.t[a][2]:tb[2] + len(tb[1])])
+
+    def lhs_var(self, a, b):
+        # the variable assigned by tokens a..b-1 (left of =)
+        t = self.t
+        if b - a >= 2 and all(t[k][0] == "id" or t[k][1] == "*" for k in range(a, b)) \
+                and t[b - 1][0] == "id":
+            return t[b - 1][1]
+        return self.src(a, b)
+
+    def flat(self, params):
+        # one pass over the tokens: gfp tokens with their enclosing calls and
+        # assignments, call results stored in variables, identifiers used as
+        # values (arguments, right-hand sides, &NAME).
+        t = self.t
+        n = self.n
+        f = self.f
+        fn = self.fn
+        stack = []   # [kind, callee index or -1, arg index, boundary index]
+        asg = []     # [depth, lhs text]
+        bnd = 0      # index after the last boundary at the current depth
+        for i in range(1, n - 1):
+            k, v, o = t[i]
+            if k == "op":
+                if v == "(" or v == "[" or v == "{":
+                    ci = i - 1 if (v == "(" and t[i - 1][0] == "id"
+                                   and t[i - 1][1] not in self.KEYW) else -1
+                    stack.append([v, ci, 0, bnd])
+                    bnd = i + 1
+                elif v == ")" or v == "]" or v == "}":
+                    d = len(stack)
+                    while asg and asg[-1][0] >= d:
+                        asg.pop()
+                    if stack:
+                        bnd = stack.pop()[3]
+                    if v == "}":
+                        bnd = i + 1
+                elif v == "," or v == ";":
+                    d = len(stack)
+                    while asg and asg[-1][0] >= d:
+                        asg.pop()
+                    if v == "," and stack:
+                        stack[-1][2] += 1
+                    bnd = i + 1
+                elif v == "=":
+                    d = len(stack)
+                    if bnd < i:
+                        var = self.lhs_var(bnd, i)
+                        asg.append([d, var])
+                        nk = t[i + 1] if i + 1 < n else None
+                        nn = t[i + 2][1] if i + 2 < n else ""
+                        if nk and nk[0] == "id" and nn in (";", ",", ")", "}"):
+                            if nk[1] not in params and nk[1] not in _NOTREF:
+                                _emit(f, "ref", fn, self.tpos(i + 1), nk[1], "assign")
+                        elif nk and nk[0] == "id" and nn == "(" and nk[1] not in self.KEYW:
+                            _emit(f, "assign", fn, self.tpos(i + 1), var)
+                    bnd = i + 1
+                elif v == "&":
+                    pk = t[i - 1]
+                    nk = t[i + 1]
+                    if nk[0] == "id" and (pk[0] == "op" and pk[1] in _PREFIX_CTX) \
+                            and t[i + 2][1] not in ("->", ".", "[", "(") \
+                            and nk[1] not in params and nk[1] not in self.KEYW:
+                        _emit(f, "ref", fn, self.tpos(i + 1), nk[1], "addr")
+                elif v in ("?", ":") and False:
+                    pass
+                continue
+            if k != "id":
+                continue
+            pv = t[i - 1][1]
+            nv = t[i + 1][1]
+            if pv in ("(", ",") and nv in (",", ")") and stack and stack[-1][1] >= 0 \
+                    and v not in params and v not in _NOTREF and v not in self.KEYW:
+                _emit(f, "ref", fn, self.tpos(i), v, "arg")
+            if _gfpre.match(v):
+                _emit(f, "gfp", fn, self.tpos(i), self.tend(i), v)
+                for fr in stack:
+                    if fr[1] >= 0:
+                        _emit(f, "gfparg", self.tpos(i), self.tpos(fr[1]), fr[2])
+                if asg:
+                    _emit(f, "gfpvar", self.tpos(i), asg[-1][1])
+
     def block(self, i, j):
         while i < j:
             ni = self.stmt(i)
@@ -322,33 +409,102 @@ def _scan_fn(p, fn, pb):
         _emit(fname, "skipped", fn, "unbalanced braces in the function body")
         return
     _emit(fname, "fn", fn, _linkage(p), _pos(p), s.tend(len(toks) - 1))
+    params = _params_of(fname, fn, p, a)
     s.block(1, len(toks) - 1)
+    s.flat(params)
+
+def _params_of(fname, fn, p, body):
+    text, ls = _load(fname)
+    o = _off(fname, p.line, int(p.column)) + len(fn)
+    hdr = _cm.sub(" ", text[o:body])
+    hdr = re.sub(r"(?m)^[ \t]*#.*$", " ", hdr)
+    i = hdr.find("(")
+    if i < 0:
+        return set()
+    d = 0
+    parts = []
+    st = i + 1
+    for j in range(i, len(hdr)):
+        c = hdr[j]
+        if c in "([":
+            d += 1
+        elif c in ")]":
+            d -= 1
+            if d == 0:
+                parts.append(hdr[st:j])
+                break
+        elif c == "," and d == 1:
+            parts.append(hdr[st:j])
+            st = j + 1
+    names = set()
+    for idx, prm in enumerate(parts):
+        prm = _fold(prm)
+        if prm in ("void", "...", ""):
+            continue
+        m = re.search(r"\(\s*\*\s*(?:const\s+)?([A-Za-z_]\w*)\s*\)", prm)
+        if m:
+            name = m.group(1)
+            ty = _fold(prm[:m.start(1)] + prm[m.end(1):])
+        else:
+            q = re.sub(r"(\s*\[[^]]*\])+$", "", prm)
+            m = re.search(r"([A-Za-z_]\w*)$", q)
+            if not m or m.start() == 0:
+                continue
+            name = m.group(1)
+            ty = _fold(q[:m.start()] + prm[len(q):])
+        names.add(name)
+        _emit(fname, "param", fn, idx, name, ty)
+    return names
+
+_argre = re.compile(r"[][(){},/" + _Q + _A + r"]")
+_strre = {_Q: re.compile(_Q + r"(?:\\.|[^" + _Q + r"\\\n])*" + _Q),
+          _A: re.compile(_A + r"(?:\\.|[^" + _A + r"\\\n])*" + _A)}
 
 def _split_args(fname, p, q):
-    # source texts of the arguments of the call from callee p to end q.
+    # source texts of the arguments of the call from callee p to end q
     text, ls = _load(fname)
     a = _off(fname, p.line_end, int(p.column_end))
     b = _off(fname, q.line_end, int(q.column_end))
-    toks = _tokens(text, a, b)
-    if not toks or toks[0][1] != "(" or toks[-1][1] != ")":
+    s = text[a:b]
+    o = s.find("(")
+    if o < 0 or not s.endswith(")"):
         return None
     args = []
     d = 0
-    st = toks[0][2] + 1
-    for k, v, o in toks[1:-1]:
-        if k != "op":
-            continue
-        if v in "([{":
+    st = o + 1
+    pos = o + 1
+    end = len(s) - 1
+    srch = _argre.search
+    while True:
+        m = srch(s, pos, end)
+        if m is None:
+            break
+        c = m.group()
+        i = m.start()
+        pos = i + 1
+        if c in "([{":
             d += 1
-        elif v in ")]}":
+        elif c in ")]}":
             d -= 1
-        elif v == "," and d == 0:
-            args.append(_fold(text[st:o]))
-            st = o + 1
-    last = _fold(text[st:toks[-1][2]])
-    if last or args:
+        elif c == ",":
+            if d == 0:
+                args.append(s[st:i])
+                st = i + 1
+        elif c == "/":
+            if s.startswith("/*", i):
+                k = s.find("*/", i + 2)
+                pos = end if k < 0 else k + 2
+            elif s.startswith("//", i):
+                k = s.find("\n", i)
+                pos = end if k < 0 else k + 1
+        else:
+            ms = _strre[c].match(s, i)
+            if ms:
+                pos = ms.end()
+    last = s[st:end]
+    if args or last.strip():
         args.append(last)
-    return args
+    return [_fold(x) for x in args]
 
 def _linkage(p):
     # static or extern, from the declaration text before the name.
@@ -361,6 +517,9 @@ def _linkage(p):
     return "static" if re.search(r"\bstatic\b", pre[k + 1:]) else "extern"
 
 _ident = re.compile(r"^[A-Za-z_]\w*$")
+_gfpre = re.compile(r"^(__)?GFP_")
+_NOTREF = set(["NULL", "true", "false"])
+_PREFIX_CTX = set(["(", ",", "=", "==", "!=", "?", ":", "{", ";", "&&", "||", "!", "return"])
 _tyjunk = re.compile(r"\b(const|volatile|static|struct|union)\b")
 
 def _init_ref(p, e, ty, fld):
@@ -393,131 +552,28 @@ f << fnr.f;
 _fns.setdefault(p[0].file, set()).add(f)
 _scan_fn(p[0], f, pb[0])
 
-# Parameters.
-@par@
-identifier f, x;
-type T, T2;
-parameter list[n] ps;
-position p;
-@@
-T f@p(ps, T2 x, ...) { ... }
-
-@script:python@
-p << par.p;
-f << par.f;
-x << par.x;
-T2 << par.T2;
-n << par.n;
-@@
-_params.setdefault((p[0].file, f), set()).add(x)
-_emit(p[0].file, "param", f, n, x, _fold(str(T2)))
-
 # Direct calls, with argument texts.
 @call@
 identifier f;
-expression list es;
 position p, q;
 @@
-f@p(es)@q
+f@p(...)@q
 
 @script:python@
 p << call.p;
 q << call.q;
-es << call.es;
 f << call.f;
 @@
 fn = _fn(p[0])
 args = _split_args(p[0].file, p[0], q[0])
-n = len(es.elements)
-if args is None or len(args) != n:
-    args = [_fold(str(e)) for e in es.elements]
-_emit(p[0].file, "call", fn, _pos(p[0]), _endpos(q[0]), f, n, *args)
+if args is None:
+    args = []
+    _emit(p[0].file, "#", "arguments of the call at", _pos(p[0]), "not found")
+_emit(p[0].file, "call", fn, _pos(p[0]), _endpos(q[0]), f, len(args), *args)
 for a in args:
     m = _addr.match(a)
     if m:
         _emit(p[0].file, "ref", fn, _pos(p[0]), m.group(1), "addr")
-
-# Function names (and other non-local identifiers) passed as arguments.
-@rarg@
-identifier f;
-global idexpression x;
-position p;
-@@
-f(..., x@p, ...)
-
-@script:python@
-p << rarg.p;
-x << rarg.x;
-@@
-_emit(p[0].file, "ref", _fn(p[0]), _pos(p[0]), x, "arg")
-
-# Results of calls stored in a variable (covers initialisers too).
-@asg@
-identifier f;
-expression x;
-position p;
-@@
-x = f@p(...)
-
-@script:python@
-p << asg.p;
-x << asg.x;
-@@
-_emit(p[0].file, "assign", _fn(p[0]), _pos(p[0]), _fold(str(x)))
-
-# Non-local identifiers assigned (x = NAME, T x = NAME).
-@rasg@
-global idexpression y;
-expression x;
-position p;
-@@
-x = y@p
-
-@script:python@
-p << rasg.p;
-y << rasg.y;
-@@
-_emit(p[0].file, "ref", _fn(p[0]), _pos(p[0]), y, "assign")
-
-# GFP flag tokens.
-@gfp@
-identifier G =~ "^(__)?GFP_";
-position p;
-@@
-G@p
-
-@script:python@
-p << gfp.p;
-G << gfp.G;
-@@
-_emit(p[0].file, "gfp", _fn(p[0]), _pos(p[0]), _endpos(p[0]), G)
-
-@gfa@
-identifier f, G =~ "^(__)?GFP_";
-expression list[n] es;
-position p, pc;
-@@
-f@pc(es, <+... G@p ...+>, ...)
-
-@script:python@
-p << gfa.p;
-pc << gfa.pc;
-n << gfa.n;
-@@
-_emit(p[0].file, "gfparg", _pos(p[0]), _pos(pc[0]), n)
-
-@gfv@
-identifier G =~ "^(__)?GFP_";
-expression x;
-position p;
-@@
-x = <+... G@p ...+>
-
-@script:python@
-p << gfv.p;
-x << gfv.x;
-@@
-_emit(p[0].file, "gfpvar", _pos(p[0]), _fold(str(x)))
 
 # Designated initialisers: .field = NAME and .field = &NAME.
 @rin@
