@@ -550,7 +550,10 @@ pb << fnr.pb;
 f << fnr.f;
 @@
 _fns.setdefault(p[0].file, set()).add(f)
-_scan_fn(p[0], f, pb[0])
+try:
+    _scan_fn(p[0], f, pb[0])
+except Exception as e:
+    _emit(p[0].file, "skipped", f, "front end error: %s" % _fold(repr(e)))
 
 # Direct calls, with argument texts.
 @call@
@@ -564,16 +567,14 @@ p << call.p;
 q << call.q;
 f << call.f;
 @@
-fn = _fn(p[0])
-args = _split_args(p[0].file, p[0], q[0])
-if args is None:
-    args = []
-    _emit(p[0].file, "#", "arguments of the call at", _pos(p[0]), "not found")
-_emit(p[0].file, "call", fn, _pos(p[0]), _endpos(q[0]), f, len(args), *args)
-for a in args:
-    m = _addr.match(a)
-    if m:
-        _emit(p[0].file, "ref", fn, _pos(p[0]), m.group(1), "addr")
+try:
+    args = _split_args(p[0].file, p[0], q[0])
+    if args is None:
+        args = []
+        _emit(p[0].file, "#", "arguments of the call at", _pos(p[0]), "not found")
+    _emit(p[0].file, "call", _fn(p[0]), _pos(p[0]), _endpos(q[0]), f, len(args), *args)
+except Exception as e:
+    _emit(p[0].file, "skipped", p[0].line, "front end error: %s" % _fold(repr(e)))
 
 # Designated initialisers: .field = NAME and .field = &NAME.
 @rin@

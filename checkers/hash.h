@@ -1,0 +1,16 @@
+/* hash.h - a small 128-bit content hash for the facts cache (not cryptographic). */
+#ifndef GFPCHECK_HASH_H
+#define GFPCHECK_HASH_H
+#include <stddef.h>
+#include <stdint.h>
+
+struct hash128 {
+	uint64_t a, b; /* two independent 64-bit lanes */
+	uint64_t len;
+};
+
+void hash128_init(struct hash128 *h);
+void hash128_update(struct hash128 *h, const void *p, size_t n);
+/* Writes 32 lowercase hex digits and a NUL into out[33]. */
+void hash128_hex(const struct hash128 *h, char out[33]);
+#endif
