@@ -337,6 +337,18 @@ function build(   k, n, arr, i, pf, s, cl, c, carr, nc) {
 			page0_set[k] = 1
 	}
 	val["VCALL"] = callpat(vm_set, "g", "pc");    val["VCALL_DECLS"] = eldecls()
+	# the same calls, only with a NOFS or NOIO mask token in the gfp argument
+	# (two copies: spatch 1.1.1 misses <+... \(A\|B\) ...+> in a file
+	# that has only one of A and B)
+	s = val["VCALL"]
+	gsub(/G, \.\.\./, "<+... GFP_NOFS ...+>, ...", s)
+	t = val["VCALL"]
+	gsub(/G, \.\.\./, "<+... GFP_NOIO ...+>, ...", t)
+	if (s ~ /^\(\n/) {
+		sub(/^\(\n/, "", s); sub(/\n\)$/, "", s)
+		sub(/^\(\n/, "", t); sub(/\n\)$/, "", t)
+	}
+	val["VCALL_MASK"] = "(\n" s "\n|\n" t "\n)"
 	val["OCALL"] = callpat(ord_set, "o", "pc");   val["OCALL_DECLS"] = eldecls()
 	val["SCALL"] = callpat(size_set, "s", "pc");  val["SCALL_DECLS"] = eldecls()
 	val["ZCALL"] = callpat(page0_set, "g", "pc"); val["ZCALL_DECLS"] = eldecls()

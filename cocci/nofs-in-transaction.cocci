@@ -202,20 +202,20 @@ ps << site.ps;
 if good(p):
     ctx_saves.add(key(ps))
 
-@fix depends on patch@
+@fix depends on site && patch@
 position p : script:python() { good(p) };
 @@
 
 - GFP_NOFS@p
 + GFP_KERNEL
 
-@ctx depends on context@
+@ctx depends on site && context@
 position p : script:python() { good(p) };
 @@
 
 * GFP_NOFS@p
 
-@ctxsave depends on context@
+@ctxsave depends on site && context@
 position ps : script:python() { key(ps) in ctx_saves };
 identifier s;
 @@

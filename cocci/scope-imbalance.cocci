@@ -95,12 +95,23 @@ def out(p, msg):
 
 report_mode = True
 
-@script:python depends on org@
+// Cheap gate: spatch skips files without a scope call (identifier sets in
+// the rules below do not feed its file prefilter).
+@has@
+@@
+
+(
+\(memalloc_flags_save\|memalloc_nofs_save\|memalloc_noio_save\)(...)
+|
+\(memalloc_flags_restore\|memalloc_nofs_restore\|memalloc_noio_restore\)(...)
+)
+
+@script:python depends on has && org@
 @@
 report_mode = False
 
 // A save whose cookie reaches the end of the function without a restore.
-@leak exists@
+@leak depends on has exists@
 identifier f : script:python() { not_setter(f) };
 identifier s = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
 identifier r = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_restore};
@@ -118,7 +129,7 @@ x = s@p1(...);
     when != &x
 }
 
-@leakd exists@
+@leakd depends on has exists@
 identifier f : script:python() { not_setter(f) };
 identifier s = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
 identifier r = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_restore};
@@ -138,7 +149,7 @@ T x = s@p1(...);
 }
 
 // The returns such a path goes through, for the message.
-@leakret exists@
+@leakret depends on has exists@
 identifier leak.s;
 identifier r = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_restore};
 local idexpression leak.x;
@@ -152,7 +163,7 @@ x = s@p1@q(...);
     when != &x
 return@p2 ...;
 
-@leakdret exists@
+@leakdret depends on has exists@
 identifier leakd.s;
 identifier r = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_restore};
 identifier leakd.x;
@@ -214,7 +225,7 @@ identifier leakd.s;
 * s@p1(...)
 
 // A cookie restored with the restore function of another scope kind.
-@kind exists@
+@kind depends on has exists@
 identifier x;
 type T;
 identifier s = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
@@ -253,7 +264,7 @@ if scope_api[s][1] != scope_api[r][1]:
     marks.add(key(p2))
 
 // A restore of a local cookie that some path did not save.
-@unsaved exists@
+@unsaved depends on has exists@
 identifier f;
 local idexpression x;
 identifier s = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
@@ -291,14 +302,14 @@ if (f, x) not in params:
     if report_mode is not None:
         pending.append((p, "[scope-imbalance] %s(%s) restores a cookie that this function did not save on every path to it" % (r, x)))
 
-@script:python depends on report || org@
+@script:python depends on has && (report || org)@
 @@
 for p, msg in pending:
     out(p, msg)
 del pending[:]
 
 // The outer scope closed while an inner one is still open.
-@order exists@
+@order depends on has exists@
 identifier x, y;
 type T1, T2;
 identifier s1 = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
@@ -344,7 +355,7 @@ p3 << order.p3;
 if x != y:
     marks.update([key(p1), key(p2), key(p3)])
 
-@ctxmarks depends on context@
+@ctxmarks depends on has && context@
 identifier s;
 position p : script:python() { key(p) in marks };
 @@

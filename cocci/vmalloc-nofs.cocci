@@ -244,12 +244,41 @@ def message(pc):
             "memalloc_%s_save()/memalloc_%s_restore() and pass GFP_KERNEL"
             % (name, what, kinds[k], kinds[k]))
 
-@script:python@
+// Cheap gate: spatch skips files without a vmalloc-family call with a NOFS
+// or NOIO mask token.
+@has@
+expression list[1] el1;
+expression list[2] el2;
+expression list[3] el3;
+expression list[4] el4;
+
+position pc;
+@@
+
+(
+\(__vmalloc@pc\|__vmalloc_noprof@pc\|kvmalloc@pc\|kvmalloc_node@pc\|kvmalloc_node_noprof@pc\|kvmalloc_noprof@pc\|kvzalloc@pc\|kvzalloc_node@pc\|vmalloc_huge@pc\|vmalloc_huge_noprof@pc\)(el1, <+... GFP_NOFS ...+>, ...)
+|
+\(__vcalloc@pc\|__vmalloc_array@pc\|__vmalloc_node@pc\|__vmalloc_node_noprof@pc\|kvcalloc@pc\|kvcalloc_node@pc\|kvcalloc_noprof@pc\|kvmalloc_array@pc\|kvmalloc_array_node@pc\|kvmalloc_array_noprof@pc\|kvrealloc@pc\|kvrealloc_noprof@pc\)(el2, <+... GFP_NOFS ...+>, ...)
+|
+kvrealloc@pc(el3, <+... GFP_NOFS ...+>, ...)
+|
+\(__vmalloc_node_range@pc\|__vmalloc_node_range_noprof@pc\)(el4, <+... GFP_NOFS ...+>, ...)
+|
+\(__vmalloc@pc\|__vmalloc_noprof@pc\|kvmalloc@pc\|kvmalloc_node@pc\|kvmalloc_node_noprof@pc\|kvmalloc_noprof@pc\|kvzalloc@pc\|kvzalloc_node@pc\|vmalloc_huge@pc\|vmalloc_huge_noprof@pc\)(el1, <+... GFP_NOIO ...+>, ...)
+|
+\(__vcalloc@pc\|__vmalloc_array@pc\|__vmalloc_node@pc\|__vmalloc_node_noprof@pc\|kvcalloc@pc\|kvcalloc_node@pc\|kvcalloc_noprof@pc\|kvmalloc_array@pc\|kvmalloc_array_node@pc\|kvmalloc_array_noprof@pc\|kvrealloc@pc\|kvrealloc_noprof@pc\)(el2, <+... GFP_NOIO ...+>, ...)
+|
+kvrealloc@pc(el3, <+... GFP_NOIO ...+>, ...)
+|
+\(__vmalloc_node_range@pc\|__vmalloc_node_range_noprof@pc\)(el4, <+... GFP_NOIO ...+>, ...)
+)
+
+@script:python depends on has@
 @@
 has_var.clear()
 fixed.clear()
 
-@call@
+@call depends on has@
 expression G;
 expression list[1] el1;
 expression list[2] el2;
@@ -286,7 +315,7 @@ if kind:
     kinds[key(pc)] = kind
     names[key(pc)] = fn
 
-@usesvar depends on patch@
+@usesvar depends on has && patch@
 identifier f;
 identifier v = {nofs_flag, noio_flag};
 @@
@@ -299,7 +328,7 @@ v << usesvar.v;
 @@
 has_var.add((f, v))
 
-@fix depends on patch@
+@fix depends on has && patch@
 expression E;
 identifier fn;
 position pc : script:python() { fixable(pc) };
@@ -328,7 +357,7 @@ pc << fix.pc;
 @@
 fixed.add((pc[0].current_element, kinds.get(key(pc), "nofs")))
 
-@declnofs depends on patch@
+@declnofs depends on has && patch@
 identifier f : script:python() { (f, "nofs") in fixed };
 @@
 
@@ -337,7 +366,7 @@ f(...) {
   ...
 }
 
-@declnoio depends on patch@
+@declnoio depends on has && patch@
 identifier f : script:python() { (f, "noio") in fixed };
 @@
 
@@ -346,7 +375,7 @@ f(...) {
   ...
 }
 
-@ctx depends on context@
+@ctx depends on has && context@
 identifier fn;
 position pc : script:python() { key(pc) in kinds };
 @@
