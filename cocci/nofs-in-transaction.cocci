@@ -14,10 +14,13 @@
 //# is not followed and may still be reported, so check error labels. Starts
 //# open the scope only in the kernel versions the model gives (jbd2 and XFS
 //# since 4.12; see the setter rows); scripts generated for "any" version
-//# list every row. Only GFP_NOFS written in the arguments of a call is
+//# list every row. ext4 without a journal (no journal, or fast-commit
+//# replay) gets a dummy handle from ext4_get_nojournal() and no scope: the
+//# finding then rests on GFP_NOFS not being needed there; say so in the
+//# patch. Only GFP_NOFS written in the arguments of a call is
 //# considered. Transactions opened by callers are invisible here: gfpcheck
 //# finds those.
-// Confidence: High
+// Confidence: Moderate
 // Copyright: (C) 2026 The gfpcheck authors.
 // Options: --no-includes --include-headers
 // Keywords: GFP_NOFS, transaction, journal, jbd2, xfs_trans_alloc
