@@ -255,6 +255,37 @@ static int arg_matches(const struct mrow *r, uint32_t key0)
 	return !r->arg_pat || glob_match(istr(r->arg_pat), istr(key0));
 }
 
+/* The identity of a lock or cookie argument: its text without redundant outer
+ * parentheses, so that `up_read((&x->sem))` releases `down_read(&x->sem)`. */
+static uint32_t norm_key(uint32_t id)
+{
+	const char *s = istr(id);
+	size_t n = strlen(s);
+	size_t b = 0, e = n;
+	for (;;) {
+		while (b < e && s[b] == ' ')
+			b++;
+		while (e > b && s[e - 1] == ' ')
+			e--;
+		if (e - b < 2 || s[b] != '(' || s[e - 1] != ')')
+			break;
+		/* the opening parenthesis must close at the very end */
+		int depth = 0;
+		size_t i;
+		for (i = b; i < e; i++) {
+			if (s[i] == '(')
+				depth++;
+			else if (s[i] == ')' && --depth == 0)
+				break;
+		}
+		if (i != e - 1)
+			break;
+		b++;
+		e--;
+	}
+	return (b == 0 && e == n) ? id : intern_n(s + b, e - b);
+}
+
 /* Lock row (non-try or try) for a call name and first argument. */
 static const struct mrow *lock_row(const struct model *m, uint32_t name, uint32_t key0, int want_try)
 {
@@ -286,7 +317,7 @@ static void apply_call(struct fa *F, int c, struct astate *s)
 	if (cl->is_icall)
 		return;
 	uint32_t name = cl->callee;
-	uint32_t key0 = cl->nargs ? cl->args[0] : 0;
+	uint32_t key0 = cl->nargs ? norm_key(cl->args[0]) : 0;
 	const struct mrow *r = model_find1(m, ROW_SCOPE, name);
 	if (r) {
 		if (r->save) {
@@ -407,7 +438,7 @@ static void run_if(struct fa *F, int *cur, const struct item *it, struct statese
 	ss_copy(&e, st);
 	if (cond_call >= 0) {
 		const struct call *cl = &F->p->calls[cond_call];
-		uint32_t key0 = cl->nargs ? cl->args[0] : 0;
+		uint32_t key0 = cl->nargs ? norm_key(cl->args[0]) : 0;
 		const struct mrow *r = lock_row(m, cl->callee, key0, 1);
 		if (r) {
 			struct stateset *taken = it->ck == CK_CALL ? &t : &e;
@@ -660,6 +691,10 @@ static int analyse(struct analysis *a, int fid, int collect)
 					add_imbalance(&F, 1, h->call);
 				continue;
 			}
+			/* A lock or transaction left open on some paths only is a leak or a
+			 * conditional acquire; callers are not told they hold it. */
+			if (h->kind != HK_SCOPE && !held_in_all(&F.exits, h))
+				continue;
 			int dup = 0;
 			for (size_t g = 0; g < ngen; g++)
 				if (gen[g].kind == h->kind && gen[g].row == h->row && gen[g].scope == h->scope)
