@@ -1,6 +1,7 @@
 /* extract.c - the runner of the Coccinelle front end; see extract.h. */
 #include "extract.h"
 #include "hash.h"
+#include "progress.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -385,6 +386,7 @@ struct run {
 	char (*keys)[33];
 	size_t done, total;
 	int show;
+	struct progress *pg; /* the progress line (progress.c), NULL when not shown */
 	unsigned serial;
 };
 
@@ -395,8 +397,7 @@ static void progress(struct run *r, size_t extra)
 	size_t d = r->done + extra;
 	if (d > r->total)
 		d = r->total;
-	fprintf(stderr, "\rextract: %zu/%zu files", d, r->total);
-	fflush(stderr);
+	progress_update(r->pg, d);
 }
 
 static int start_batch(struct run *r, struct batch *b, char *err, size_t errlen)
@@ -851,6 +852,7 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 	int rc = 0;
 	r.total = ntodo;
 	r.show = o->progress && !o->quiet && isatty(2) && ntodo > 0;
+	r.pg = progress_start(ntodo, r.show);
 	if (ntodo) {
 		/* Batches: a few per job so that big files balance out; files go
 		 * largest first, each to the lightest batch. */
@@ -957,8 +959,7 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 		}
 		free(q);
 		free(runpos);
-		if (r.show)
-			fprintf(stderr, "\n");
+		progress_end(r.pg);
 	}
 	free(todo);
 	free(r.keys);

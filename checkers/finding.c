@@ -78,6 +78,8 @@ static void finding_free(struct finding *f)
 	free(f->function);
 	free(f->message);
 	free(f->fix);
+	free(f->fingerprint);
+	free(f->suppressed);
 	for (int i = 0; i < f->nev; i++) {
 		free(f->ev[i].file);
 		free(f->ev[i].what);

@@ -19,6 +19,8 @@ struct finding {
 	struct evidence *ev;
 	int nev, capev;
 	char *fix; /* rewritten flag expression, or NULL */
+	char *fingerprint; /* stable ID without line numbers (baseline.c), or NULL */
+	char *suppressed;  /* reason of an in-source suppression (suppress.c), or NULL */
 };
 
 struct findings {

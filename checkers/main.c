@@ -9,20 +9,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "context.h"
 #include "extract.h"
 #include "flow.h"
 #include "graph.h"
 #include "report.h"
 #include "rules.h"
+#include "since.h"
 #include "sites.h"
+#include "suppress.h"
 #include "util.h"
 
 static const char usage[] =
 	"usage: gfpcheck [options] PATH...\n"
 	"Scan a Linux kernel tree (or a subdirectory, or an out-of-tree module) for GFP flag misuse.\n"
 	"\n"
-	"  --format FORMAT        text (default, coccicheck style) or json\n"
+	"  --format FORMAT        text (default, coccicheck style), json, sarif, org or html\n"
 	"  -o FILE                write the report to FILE instead of standard output\n"
 	"  -j N                   parallel extraction jobs (default: number of CPUs)\n"
 	"  --model FILE           extra model rows (may repeat; see docs/MODEL.md)\n"
@@ -33,6 +36,10 @@ static const char usage[] =
 	"  --cocci FILE           the extraction semantic patch (default: cocci/gfpfacts.cocci)\n"
 	"  --dump-model           print the effective model for the tree's version and exit\n"
 	"  --dump-state           print the lock/scope state computed before every call\n"
+	"  --baseline FILE        report (and fail on) only findings that FILE does not hold\n"
+	"  --write-baseline FILE  record the findings in FILE (sorted text); exit status 0\n"
+	"  --since REV            only findings whose site or evidence is on a line changed since git REV\n"
+	"  --show-suppressed      also list the findings suppressed by `gfpcheck: ignore` comments\n"
 	"  -q, --quiet            print nothing but errors on standard error\n"
 	"  --list-rules           print the rule IDs and exit\n"
 	"  -h, --help             this text\n"
@@ -216,7 +223,7 @@ static void dump_state(const struct analysis *a, FILE *out)
 int main(int argc, char **argv)
 {
 	enum { O_FORMAT = 256, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_DUMPMODEL, O_DUMPSTATE,
-	       O_LISTRULES, O_VERSION };
+	       O_LISTRULES, O_VERSION, O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP };
 	static const struct option lopts[] = {
 		{"format", required_argument, 0, O_FORMAT},     {"model", required_argument, 0, O_MODEL},
 		{"model-dir", required_argument, 0, O_MODELDIR}, {"rules", required_argument, 0, O_RULES},
@@ -224,12 +231,16 @@ int main(int argc, char **argv)
 		{"cocci", required_argument, 0, O_COCCI},       {"dump-model", no_argument, 0, O_DUMPMODEL},
 		{"dump-state", no_argument, 0, O_DUMPSTATE},    {"list-rules", no_argument, 0, O_LISTRULES},
 		{"quiet", no_argument, 0, 'q'},                 {"help", no_argument, 0, 'h'},
-		{"version", no_argument, 0, O_VERSION},         {0, 0, 0, 0}};
+		{"version", no_argument, 0, O_VERSION},
+		{"baseline", required_argument, 0, O_BASELINE}, {"write-baseline", required_argument, 0, O_WBASELINE},
+		{"since", required_argument, 0, O_SINCE},       {"show-suppressed", no_argument, 0, O_SHOWSUPP},         {0, 0, 0, 0}};
 	const char *format = "text", *outpath = NULL, *kver = NULL, *cocci = NULL, *model_dir = NULL;
 	char **models = NULL, **factdirs = NULL;
 	size_t nmodels = 0, capm = 0, nfactdirs = 0, capf = 0;
 	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), quiet = 0, dump_model = 0, dstate = 0;
 	unsigned rules = ~0u;
+	const char *baseline = NULL, *write_baseline = NULL, *since = NULL;
+	int show_suppressed = 0;
 	int opt;
 	while ((opt = getopt_long(argc, argv, "o:j:qh", lopts, NULL)) != -1) {
 		switch (opt) {
@@ -296,6 +307,18 @@ int main(int argc, char **argv)
 			return 0;
 		case 'q':
 			quiet = 1;
+			break;
+		case O_BASELINE:
+			baseline = optarg;
+			break;
+		case O_WBASELINE:
+			write_baseline = optarg;
+			break;
+		case O_SINCE:
+			since = optarg;
+			break;
+		case O_SHOWSUPP:
+			show_suppressed = 1;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -456,6 +479,17 @@ int main(int argc, char **argv)
 		if (rules & (1u << r))
 			rule_table[r].run(&a, &sites);
 	findings_sort(&out);
+	findings_fingerprint(&out, root);
+	st.suppressed = suppress_apply(&out, root, show_suppressed);
+	if (write_baseline && baseline_write(&out, root, write_baseline, err, sizeof(err)))
+		die2("%s%s", err, "");
+	size_t since_dropped = 0;
+	if (since && since_filter(&out, root, since, &since_dropped, err, sizeof(err)))
+		die2("%s%s", err, "");
+	if (baseline && baseline_filter(&out, baseline, &st.baselined, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
 	st.t_rules = now_seconds() - t;
 	/* Stats. */
 	st.files = prog.nfiles;
@@ -485,7 +519,7 @@ int main(int argc, char **argv)
 		die2("cannot write '%s': %s", outpath, strerror(errno));
 	if (!quiet && outpath)
 		fprintf(stderr, "gfpcheck: %zu findings in %zu files written to %s\n", out.n, prog.nfiles, outpath);
-	int rc = out.n ? 1 : 0;
+	int rc = findings_active(&out) && !write_baseline ? 1 : 0;
 	/* Clean up, so that the sanitizers see no leaks. */
 	sites_free(&sites);
 	for (size_t c = 0; c < prog.ncalls; c++)

@@ -15,6 +15,8 @@ struct run_stats {
 	size_t nskipped;
 	double t_extract, t_load, t_graph, t_flow, t_context, t_rules, t_report;
 	size_t cache_hits;
+	size_t suppressed; /* findings suppressed in the source (suppress.c) */
+	size_t baselined; /* findings dropped because the baseline holds them */
 };
 
 /* Format registry (report_registry.c). */
@@ -29,4 +31,7 @@ const struct report_format *report_format_find(const char *name);
 void report_text(FILE *out, const struct findings *fs, const struct run_stats *st);
 void report_json(FILE *out, const struct findings *fs, const struct run_stats *st);
 void json_str(FILE *out, const char *s);
+void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *st);
+void report_org(FILE *out, const struct findings *fs, const struct run_stats *st);
+void report_html(FILE *out, const struct findings *fs, const struct run_stats *st);
 #endif

@@ -61,6 +61,7 @@ void report_json(FILE *out, const struct findings *fs, const struct run_stats *s
 	fprintf(out, ",\n    \"functions\": %zu,\n    \"call_sites\": %zu,\n    \"call_edges\": %zu,\n", st->functions,
 		st->calls, st->edges);
 	fprintf(out, "    \"cache_hits\": %zu,\n", st->cache_hits);
+	fprintf(out, "    \"suppressed\": %zu,\n    \"baselined\": %zu,\n", st->suppressed, st->baselined);
 	fprintf(out,
 		"    \"seconds\": {\"extract\": %.3f, \"load\": %.3f, \"graph\": %.3f, \"flow\": %.3f, "
 		"\"context\": %.3f, \"rules\": %.3f}\n  },\n",
@@ -92,6 +93,14 @@ void report_json(FILE *out, const struct findings *fs, const struct run_stats *s
 			json_str(out, f->fix);
 		else
 			fputs("null", out);
+		if (f->fingerprint) {
+			fputs(", \"fingerprint\": ", out);
+			json_str(out, f->fingerprint);
+		}
+		if (f->suppressed) {
+			fputs(", \"suppressed\": ", out);
+			json_str(out, f->suppressed);
+		}
 		fputc('}', out);
 	}
 	fputs(fs->n ? "\n  ]\n}\n" : "]\n}\n", out);

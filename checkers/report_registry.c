@@ -6,6 +6,9 @@
 const struct report_format report_formats[] = {
 	{"text", report_text},
 	{"json", report_json},
+	{"sarif", report_sarif},
+	{"org", report_org},
+	{"html", report_html},
 };
 const int nreport_formats = (int)(sizeof(report_formats) / sizeof(report_formats[0]));
 

@@ -11,6 +11,8 @@ void report_text(FILE *out, const struct findings *fs, const struct run_stats *s
 		fprintf(out, "%s:%d:%d-%d: [%s] %s\n", f->file, f->line, f->col - 1, f->col_end - 1, f->rule, f->message);
 		for (int k = 0; k < f->nev; k++)
 			fprintf(out, "\t%s:%d: %s\n", f->ev[k].file, f->ev[k].line, f->ev[k].what);
+		if (f->suppressed)
+			fprintf(out, "\tsuppressed: %s\n", f->suppressed);
 		int r = rule_index(f->rule);
 		if (r >= 0 && r < 64)
 			per_rule[r]++;

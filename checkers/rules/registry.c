@@ -12,5 +12,7 @@ const struct rule_info rule_table[] = {
 	{"missing-nofs", "__GFP_FS allocation while a filesystem lock context is held and no scope is open: deadlock risk",
 	 rule_missing_nofs},
 	{"scope-imbalance", "memalloc_*_save/restore pairs that do not match on every path", rule_scope_imbalance},
+	{"bad-suppression", "a `gfpcheck: ignore` comment without a reason or a known rule: it suppresses nothing",
+	 rule_bad_suppression},
 };
 const int nrules = (int)(sizeof(rule_table) / sizeof(rule_table[0]));

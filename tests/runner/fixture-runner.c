@@ -45,6 +45,7 @@ static const char *const known_rules[] = {
 	"nofs-no-context",
 	"missing-nofs",
 	"scope-imbalance",
+	"bad-suppression",
 };
 
 /* ---------------------------------------------------------------- utils */

@@ -1,0 +1,42 @@
+/* bad-suppression: a `gfpcheck: ignore` comment that suppresses nothing because it
+ * gives no reason or names no known rule. A suppression must say why. */
+#include <string.h>
+
+#include "srclines.h"
+#include "suppress.h"
+#include "rules.h"
+#include "util.h"
+
+static const char *enclosing(const struct program *p, int file, int line)
+{
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		const struct func *fn = &p->funcs[i];
+		if (fn->file == file && fn->start.line <= line && (fn->end.line >= line || fn->end.line <= 0))
+			return istr(fn->name);
+	}
+	return "";
+}
+
+void rule_bad_suppression(struct analysis *a, const struct sites *s)
+{
+	(void)s;
+	const struct program *p = a->prog;
+	struct srccache sc;
+	srccache_init(&sc, p->root);
+	for (size_t i = 0; i < p->nfiles; i++) {
+		const struct sfile *sf = &p->files[i];
+		const struct srcfile *f = src_file(&sc, sf->path);
+		for (int l = 0; f->text && l < f->nlines; l++) {
+			struct suppression sup;
+			if (!strstr(f->line[l], "gfpcheck:") || !suppression_parse(f->line[l], &sup) || !sup.problem)
+				continue;
+			struct finding *fd = finding_new(a->out, "bad-suppression", "high", sf->path, l + 1, sup.col,
+							 sup.col_end, enclosing(p, (int)i, l + 1));
+			if (sup.rule[0])
+				finding_msg(fd, "suppression of '%s' %s; it suppresses nothing", sup.rule, sup.problem);
+			else
+				finding_msg(fd, "suppression %s; it suppresses nothing", sup.problem);
+		}
+	}
+	srccache_free(&sc);
+}
