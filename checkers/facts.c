@@ -259,6 +259,20 @@ static int record(struct ctx *c, char **f, int nf)
 		if (parse_pos(c, f[2], &x.pos))
 			return -1;
 		VEC_PUSH(p->exports, p->nexports, p->capexports, x);
+	} else if (strcmp(k, "define") == 0) {
+		if (nf < 3)
+			FERR(c, "'define' record needs at least 3 fields, has %d", nf);
+		pos_t tmp;
+		if (parse_pos(c, f[2], &tmp))
+			return -1;
+		struct macro mc;
+		mc.name = intern(f[1]);
+		mc.file = c->file;
+		mc.ncalled = nf - 3;
+		mc.called = mc.ncalled ? xmalloc(sizeof(uint32_t) * (size_t)mc.ncalled) : NULL;
+		for (int i = 0; i < mc.ncalled; i++)
+			mc.called[i] = intern(f[3 + i]);
+		VEC_PUSH(p->macros, p->nmacros, p->capmacros, mc);
 	} else if (strcmp(k, "proto") == 0) {
 		if (need(c, nf, 3, k))
 			return -1;
@@ -266,6 +280,35 @@ static int record(struct ctx *c, char **f, int nf)
 		if (parse_pos(c, f[2], &tmp))
 			return -1;
 		VEC_PUSH(p->protos, p->nprotos, p->capprotos, intern(f[1]));
+	} else if (strcmp(k, "define") == 0) {
+		if (need(c, nf, 4, k))
+			return -1;
+		struct cdefine d;
+		d.name = intern(f[1]);
+		d.value = intern(f[3]);
+		d.file = c->file;
+		if (parse_pos(c, f[2], &d.pos))
+			return -1;
+		VEC_PUSH(p->defines, p->ndefines, p->capdefines, d);
+	} else if (strcmp(k, "struct") == 0) {
+		if (nf < 4)
+			FERR(c, "'struct' record needs at least 4 fields, has %d", nf);
+		struct cstruct st;
+		st.name = intern(f[1]);
+		st.file = c->file;
+		if (parse_pos(c, f[2], &st.pos))
+			return -1;
+		char *e;
+		long nm = strtol(f[3], &e, 10);
+		if (e == f[3] || *e || nm < 0 || nm > 4096)
+			FERR(c, "bad member count '%s'", f[3]);
+		if (nf != 4 + nm)
+			FERR(c, "'struct' record says %ld members but has %d", nm, nf - 4);
+		st.nmembers = (int)nm;
+		st.members = nm ? xmalloc(sizeof(uint32_t) * (size_t)nm) : NULL;
+		for (int i = 0; i < nm; i++)
+			st.members[i] = intern(f[4 + i]);
+		VEC_PUSH(p->structs, p->nstructs, p->capstructs, st);
 	} else if (strcmp(k, "skipped") == 0) {
 		if (need(c, nf, 3, k))
 			return -1;
@@ -547,5 +590,12 @@ void program_free(struct program *p)
 	free(p->items);
 	free(p->exports);
 	free(p->protos);
+	for (size_t i = 0; i < p->nmacros; i++)
+		free(p->macros[i].called);
+	free(p->macros);
+	free(p->defines);
+	for (size_t i = 0; i < p->nstructs; i++)
+		free(p->structs[i].members);
+	free(p->structs);
 	free(p->include_names);
 }

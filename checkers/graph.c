@@ -52,9 +52,13 @@ static int resolve(const struct program *p, int file, uint32_t name)
 		if (ext_same_dir < 0 && strcmp(sf->dir, dir) == 0)
 			ext_same_dir = f;
 	}
-	if (hdr >= 0)
-		return hdr;
-	return ext_same_dir >= 0 ? ext_same_dir : ext;
+	/* An extern definition wins over a static inline of the same name in a header:
+	 * the header one is the stub of `#ifdef CONFIG_X ... #else static inline`. */
+	if (ext_same_dir >= 0)
+		return ext_same_dir;
+	if (ext >= 0)
+		return ext;
+	return hdr;
 }
 
 static int has_word(const char *text, const char *w)
@@ -92,6 +96,37 @@ static int gfp_param_in(const struct program *p, const struct func *fn, const ch
 	return -1;
 }
 
+/* A call to a function-like macro: the first function its body calls. The macro
+ * is looked up in the calling file, then in headers of the same directory, then
+ * anywhere (include/). */
+static int resolve_macro(const struct program *p, int file, uint32_t name, int depth)
+{
+	if (depth > 4)
+		return -1;
+	const struct macro *best = NULL;
+	int rank = 99;
+	for (size_t i = 0; i < p->nmacros; i++) {
+		const struct macro *m = &p->macros[i];
+		if (m->name != name)
+			continue;
+		int r = m->file == file ? 0 : strcmp(p->files[m->file].dir, p->files[file].dir) == 0 ? 1 : 2;
+		if (r < rank) {
+			rank = r;
+			best = m;
+		}
+	}
+	if (!best)
+		return -1;
+	for (int k = 0; k < best->ncalled; k++) {
+		int t = resolve(p, file, best->called[k]);
+		if (t < 0)
+			t = resolve_macro(p, file, best->called[k], depth + 1);
+		if (t >= 0)
+			return t;
+	}
+	return -1;
+}
+
 int graph_build(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -125,6 +160,10 @@ int graph_build(struct analysis *a)
 			continue;
 		/* A modelled name (allocator, lock, scope...) is not followed into its body. */
 		cl->target = resolve(p, cl->file, cl->callee);
+		if (cl->target < 0 && p->nmacros) {
+			cl->target = resolve_macro(p, cl->file, cl->callee, 0);
+			cl->via_macro = cl->target >= 0;
+		}
 		if (cl->target < 0)
 			continue;
 	}
@@ -172,7 +211,7 @@ int graph_build(struct analysis *a)
 				const struct mrow *ar = cl->is_icall ? NULL : model_find1(a->model, ROW_ALLOC, cl->callee);
 				if (ar)
 					gi = ar->gfp_idx;
-				else if (cl->target >= 0)
+				else if (cl->target >= 0 && !cl->via_macro)
 					gi = p->funcs[cl->target].alloc_gfp_param;
 				if (gi < 0 || gi >= cl->nargs)
 					continue;

@@ -67,6 +67,7 @@ struct call {
 	uint32_t *args;
 	uint32_t lhs;
 	int target;        /* resolved function id or -1 */
+	int via_macro;     /* target reached through a function-like macro */
 	struct stateset *st; /* state before the call (flow.c), NULL = unreachable/never analysed */
 };
 
@@ -95,10 +96,32 @@ struct item {
 	uint32_t ctext;    /* if: condition text when the front end gives it, else 0 */
 };
 
+struct macro {
+	uint32_t name;
+	int file;
+	uint32_t *called; /* identifiers called in the body, in order */
+	int ncalled;
+};
+
 struct export_ {
 	uint32_t name;
 	int file;
 	pos_t pos;
+};
+
+/* `define` and `struct` records (optional): macros and struct layouts, for the
+ * request order of an allocation (checkers/order.c). */
+struct cdefine {
+	uint32_t name, value;
+	int file;
+	pos_t pos;
+};
+struct cstruct {
+	uint32_t name;
+	int file;
+	pos_t pos;
+	int nmembers;
+	uint32_t *members;
 };
 
 struct program {
@@ -111,6 +134,9 @@ struct program {
 	struct item *items; size_t nitems, capitems;
 	struct export_ *exports; size_t nexports, capexports;
 	uint32_t *protos; size_t nprotos, capprotos;
+	struct macro *macros; size_t nmacros, capmacros;
+	struct cdefine *defines; size_t ndefines, capdefines;
+	struct cstruct *structs; size_t nstructs, capstructs;
 	uint32_t *include_names; size_t ninclude, capinclude; /* identifiers declared in <root>/include */
 	const char *root;
 };

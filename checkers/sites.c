@@ -101,7 +101,7 @@ void sites_build(struct analysis *a, struct sites *S)
 		const struct mrow *ar = model_find1(m, ROW_ALLOC, cl->callee);
 		if (ar) {
 			gi = ar->gfp_idx;
-		} else if (cl->target >= 0 && p->funcs[cl->target].alloc_gfp_param >= 0) {
+		} else if (cl->target >= 0 && !cl->via_macro && p->funcs[cl->target].alloc_gfp_param >= 0) {
 			via = cl->target;
 			gi = p->funcs[cl->target].alloc_gfp_param;
 		} else {

@@ -15,8 +15,17 @@ void rule_missing_nofs(struct analysis *a, const struct sites *s)
 			continue;
 		if (!(x->cv.cls & PC_LOCK))
 			continue;
+		/* High: a transaction or cluster lock taken in this very function; medium:
+		 * taken in a caller, or a filesystem-private sleeping lock (whose reclaim
+		 * dependency is often indirect). */
 		int k = pc_index(PC_LOCK);
-		const char *conf = x->cv.inherited[k] ? "medium" : "high";
+		int strong = 0;
+		if (!x->cv.inherited[k] && x->cv.origin[k] >= 0) {
+			const struct mrow *rows[4];
+			int nr = model_find(a->model, ROW_LOCK, p->calls[x->cv.origin[k]].callee, rows, 4);
+			strong = nr > 0 && rows[0]->lkind != LK_LOCK;
+		}
+		const char *conf = strong ? "high" : "medium";
 		struct finding *f = finding_at_token(a, "missing-nofs", conf, x->tok, x->call);
 		const struct call *cl = &p->calls[x->call];
 		finding_msg(f, "%s allocation in %s() can recurse into the filesystem through direct reclaim "

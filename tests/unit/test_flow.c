@@ -194,6 +194,19 @@ void test_flow(void)
 	       "gfparg\t12:4\t12:2\t0\n"
 	       "call\tc\t13:2\t13:28\tmemalloc_nofs_restore\t1\tfl\n",
 	       "nofs-in-scope@12");
+	/* a helper reached only through a function-like macro inherits its callers' scope */
+	expect("macro edge",
+	       H "define\tmark_dirty\t1:9\t__mark_dirty\n"
+	       "fn\t__mark_dirty\textern\t3:5\t6:1\n"
+	       "call\t__mark_dirty\t4:6\t4:28\tkmalloc\t2\t8\tGFP_NOFS\n"
+	       "gfp\t__mark_dirty\t4:17\t4:25\tGFP_NOFS\n"
+	       "gfparg\t4:17\t4:6\t1\n"
+	       "fn\tc\textern\t10:5\t15:1\n"
+	       "call\tc\t11:6\t11:20\ttr_start\t1\tj\n"
+	       "assign\tc\t11:6\th\n"
+	       "call\tc\t12:2\t12:15\tmark_dirty\t1\th\n"
+	       "call\tc\t13:2\t13:16\ttr_stop\t1\th\n",
+	       "nofs-in-transaction@4");
 	/* vmalloc (implicit GFP_KERNEL) under a lock in a loop */
 	expect("implicit gfp in loop",
 	       H "fn\tv\textern\t1:5\t9:1\n"
