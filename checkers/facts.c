@@ -35,6 +35,7 @@ struct ctx {
 	struct pending_var *pv; size_t npv, cappv;
 	struct pending_assign *pas; size_t npas, cappas;
 	struct pending_param *pp; size_t npp, cappp;
+	int last_fn;
 };
 
 #define FERR(c, ...)                                                          \
@@ -78,9 +79,12 @@ static int find_fn(struct ctx *c, const char *name)
 	uint32_t id = intern_lookup(name);
 	if (!id)
 		return -1;
+	/* records of one function come in runs: try the last answer first */
+	if (c->last_fn >= (int)c->fn0 && c->last_fn < (int)c->p->nfuncs && c->p->funcs[c->last_fn].name == id)
+		return c->last_fn;
 	for (size_t i = c->fn0; i < c->p->nfuncs; i++)
 		if (c->p->funcs[i].name == id)
-			return (int)i;
+			return c->last_fn = (int)i;
 	return -1;
 }
 
@@ -498,6 +502,7 @@ int facts_load_text(struct program *p, const char *facts_path, const char *text,
 	c.call0 = p->ncalls;
 	c.gfp0 = p->ngfps;
 	c.fn0 = p->nfuncs;
+	c.last_fn = -1;
 	int rc = parse_pass(&c, text, 1);
 	if (!rc)
 		rc = parse_pass(&c, text, 2);

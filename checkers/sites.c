@@ -86,11 +86,20 @@ void sites_build(struct analysis *a, struct sites *S)
 	int *next = xmalloc(sizeof(int) * (p->ngfps ? p->ngfps : 1));
 	for (size_t c = 0; c < p->ncalls; c++)
 		first[c] = -1;
+	/* and tokens assigned to variables, per function */
+	int *vfirst = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
+	int *vnext = xmalloc(sizeof(int) * (p->ngfps ? p->ngfps : 1));
+	for (size_t f = 0; f < p->nfuncs; f++)
+		vfirst[f] = -1;
 	for (size_t g = p->ngfps; g-- > 0;) {
-		next[g] = -1;
+		next[g] = vnext[g] = -1;
 		if (p->gfps[g].call >= 0) {
 			next[g] = first[p->gfps[g].call];
 			first[p->gfps[g].call] = (int)g;
+		}
+		if (p->gfps[g].var && p->gfps[g].fn >= 0) {
+			vnext[g] = vfirst[p->gfps[g].fn];
+			vfirst[p->gfps[g].fn] = (int)g;
 		}
 	}
 	for (size_t c = 0; c < p->ncalls; c++) {
@@ -142,18 +151,17 @@ void sites_build(struct analysis *a, struct sites *S)
 		if (!is_ident(x) || func_gfp_param(p, &p->funcs[cl->fn], cl->args[gi]) >= 0)
 			continue; /* an expression we cannot see into, or the wrapper's own parameter */
 		/* A local variable: every composite flag assigned to it in this function. */
-		for (size_t g = 0; g < p->ngfps; g++) {
+		for (int g = vfirst[cl->fn]; g >= 0; g = vnext[g]) {
 			const struct gfptok *t = &p->gfps[g];
-			if (t->fn != cl->fn || t->var != cl->args[gi] || !is_reclaim_composite(m, t->token))
+			if (t->var != cl->args[gi] || !is_reclaim_composite(m, t->token))
 				continue;
 			struct asite v = s;
 			v.tok = (int)g;
 			v.nofs_tok = t->token == nofs ? (int)g : -1;
 			v.expr = t->token;
 			v.mask_known = !gfp_flag_bits(m, t->token, &v.mask);
-			for (size_t h = 0; h < p->ngfps; h++) /* `x = GFP_KERNEL & ~__GFP_FS` */
-				if (p->gfps[h].fn == t->fn && p->gfps[h].var == t->var && p->gfps[h].token == fsbit &&
-				    p->gfps[h].pos.line == t->pos.line)
+			for (int h = vfirst[cl->fn]; h >= 0; h = vnext[h]) /* `x = GFP_KERNEL & ~__GFP_FS` */
+				if (p->gfps[h].var == t->var && p->gfps[h].token == fsbit && p->gfps[h].pos.line == t->pos.line)
 					v.mask_known = 0;
 			site_classes(a, &v);
 			VEC_PUSH(S->v, S->n, S->cap, v);
@@ -161,6 +169,8 @@ void sites_build(struct analysis *a, struct sites *S)
 	}
 	free(first);
 	free(next);
+	free(vfirst);
+	free(vnext);
 }
 
 void sites_free(struct sites *s)
