@@ -12,6 +12,7 @@
 #include "baseline.h"
 #include "context.h"
 #include "extract.h"
+#include "fix.h"
 #include "flow.h"
 #include "graph.h"
 #include "report.h"
@@ -40,6 +41,12 @@ static const char usage[] =
 	"  --write-baseline FILE  record the findings in FILE (sorted text); exit status 0\n"
 	"  --since REV            only findings whose site or evidence is on a line changed since git REV\n"
 	"  --show-suppressed      also list the findings suppressed by `gfpcheck: ignore` comments\n"
+	"  --fix                  print a unified diff fixing the findings (no report unless -o)\n"
+	"  --patch-dir DIR        write the fixes as a git format-patch series to DIR (implies --fix)\n"
+	"  --apply                rewrite the files, each only if unchanged since the analysis (implies --fix)\n"
+	"  --fix-rules LIST       rules to fix (default: nofs-in-scope,nofs-in-transaction,nofs-to-scope;\n"
+	"                         nofs-no-context and missing-nofs only when named; 'default' = the set)\n"
+	"  --scope-lock ACQ:REL   treat ACQ()...REL() as an fs lock region (nofs-to-scope, missing-nofs)\n"
 	"  -q, --quiet            print nothing but errors on standard error\n"
 	"  --list-rules           print the rule IDs and exit\n"
 	"  -h, --help             this text\n"
@@ -223,7 +230,8 @@ static void dump_state(const struct analysis *a, FILE *out)
 int main(int argc, char **argv)
 {
 	enum { O_FORMAT = 256, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_DUMPMODEL, O_DUMPSTATE,
-	       O_LISTRULES, O_VERSION, O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP };
+	       O_LISTRULES, O_VERSION, O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP,
+	       O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK };
 	static const struct option lopts[] = {
 		{"format", required_argument, 0, O_FORMAT},     {"model", required_argument, 0, O_MODEL},
 		{"model-dir", required_argument, 0, O_MODELDIR}, {"rules", required_argument, 0, O_RULES},
@@ -233,7 +241,11 @@ int main(int argc, char **argv)
 		{"quiet", no_argument, 0, 'q'},                 {"help", no_argument, 0, 'h'},
 		{"version", no_argument, 0, O_VERSION},
 		{"baseline", required_argument, 0, O_BASELINE}, {"write-baseline", required_argument, 0, O_WBASELINE},
-		{"since", required_argument, 0, O_SINCE},       {"show-suppressed", no_argument, 0, O_SHOWSUPP},         {0, 0, 0, 0}};
+		{"since", required_argument, 0, O_SINCE},       {"show-suppressed", no_argument, 0, O_SHOWSUPP},
+		{"fix", no_argument, 0, O_FIX}, {"patch-dir", required_argument, 0, O_PATCHDIR},
+		{"apply", no_argument, 0, O_APPLY}, {"fix-rules", required_argument, 0, O_FIXRULES},
+		{"scope-lock", required_argument, 0, O_SCOPELOCK},
+		{0, 0, 0, 0}};
 	const char *format = "text", *outpath = NULL, *kver = NULL, *cocci = NULL, *model_dir = NULL;
 	char **models = NULL, **factdirs = NULL;
 	size_t nmodels = 0, capm = 0, nfactdirs = 0, capf = 0;
@@ -241,6 +253,10 @@ int main(int argc, char **argv)
 	unsigned rules = ~0u;
 	const char *baseline = NULL, *write_baseline = NULL, *since = NULL;
 	int show_suppressed = 0;
+	int fixing = 0, fixrc = 0, fixrules_set = 0;
+	struct fix_opts fixo;
+	memset(&fixo, 0, sizeof(fixo));
+	struct strbuf scope_locks = {0};
 	int opt;
 	while ((opt = getopt_long(argc, argv, "o:j:qh", lopts, NULL)) != -1) {
 		switch (opt) {
@@ -320,6 +336,31 @@ int main(int argc, char **argv)
 		case O_SHOWSUPP:
 			show_suppressed = 1;
 			break;
+		case O_FIX:
+		case O_PATCHDIR:
+		case O_APPLY:
+			fixing = 1;
+			if (opt == O_PATCHDIR)
+				fixo.patch_dir = optarg;
+			if (opt == O_APPLY)
+				fixo.apply = 1;
+			break;
+		case O_FIXRULES: {
+			char ferr[512];
+			if (fix_parse_rules(optarg, &fixo.rules, ferr, sizeof(ferr)))
+				die2("%s%s", ferr, "");
+			fixrules_set = 1;
+			break;
+		}
+		case O_SCOPELOCK: {
+			const char *colon = strchr(optarg, ':');
+			char *acq = colon ? xstrndup(optarg, (size_t)(colon - optarg)) : NULL;
+			if (!acq || !is_ident(acq) || !is_ident(colon + 1))
+				die2("--scope-lock takes ACQUIRE:RELEASE (two function names), not '%s'%s", optarg, "");
+			sb_addf(&scope_locks, "lock %s release=%s fs=cmdline -- named with --scope-lock\n", acq, colon + 1);
+			free(acq);
+			break;
+		}
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
@@ -372,6 +413,11 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s\n", err);
 			return 2;
 		}
+	if (scope_locks.len && model_load_text(&model, "--scope-lock", scope_locks.s, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	sb_free(&scope_locks);
 	model.version = version ? version_code(version) : 0;
 	model_index(&model);
 	if (dump_model) {
@@ -490,6 +536,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		return 2;
 	}
+	if (fixing) {
+		fixo.diff = !fixo.patch_dir && !fixo.apply;
+		fixo.rules = fixrules_set ? fixo.rules : fix_default_rules();
+		fixo.root = root;
+		fixo.quiet = quiet;
+		fixo.out = stdout;
+		fixrc = fix_run(&a, &sites, &out, &fixo);
+	}
 	st.t_rules = now_seconds() - t;
 	/* Stats. */
 	st.files = prog.nfiles;
@@ -514,12 +568,15 @@ int main(int argc, char **argv)
 	}
 	if (dstate)
 		dump_state(&a, fo);
-	report_format_find(format)->write(fo, &out, &st);
+	if (!fixing || outpath)
+		report_format_find(format)->write(fo, &out, &st);
 	if (fo != stdout && fclose(fo) != 0)
 		die2("cannot write '%s': %s", outpath, strerror(errno));
 	if (!quiet && outpath)
 		fprintf(stderr, "gfpcheck: %zu findings in %zu files written to %s\n", out.n, prog.nfiles, outpath);
 	int rc = findings_active(&out) && !write_baseline ? 1 : 0;
+	if (fixing)
+		rc = fixrc;
 	/* Clean up, so that the sanitizers see no leaks. */
 	sites_free(&sites);
 	for (size_t c = 0; c < prog.ncalls; c++)

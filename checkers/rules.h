@@ -16,6 +16,7 @@ void rule_nofs_in_transaction(struct analysis *a, const struct sites *s);
 void rule_nofs_no_context(struct analysis *a, const struct sites *s);
 void rule_missing_nofs(struct analysis *a, const struct sites *s);
 void rule_scope_imbalance(struct analysis *a, const struct sites *s);
+void rule_nofs_to_scope(struct analysis *a, const struct sites *s);
 void rule_bad_suppression(struct analysis *a, const struct sites *s);
 
 /* GFP_NOFS tokens with the union of the path classes of every allocation they reach. */

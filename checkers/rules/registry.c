@@ -14,5 +14,7 @@ const struct rule_info rule_table[] = {
 	{"scope-imbalance", "memalloc_*_save/restore pairs that do not match on every path", rule_scope_imbalance},
 	{"bad-suppression", "a `gfpcheck: ignore` comment without a reason or a known rule: it suppresses nothing",
 	 rule_bad_suppression},
+	{"nofs-to-scope", "a lock region with two or more GFP_NOFS allocations: one NOFS scope at the lock instead",
+	 rule_nofs_to_scope},
 };
 const int nrules = (int)(sizeof(rule_table) / sizeof(rule_table[0]));

@@ -46,6 +46,7 @@ static const char *const known_rules[] = {
 	"missing-nofs",
 	"scope-imbalance",
 	"bad-suppression",
+	"nofs-to-scope",
 };
 
 /* ---------------------------------------------------------------- utils */

@@ -1,0 +1,59 @@
+/* nofs-to-scope: a lock region (one acquire of a modelled or inferred fs lock
+ * context up to its releases) whose allocations, including those in callees
+ * reached only from inside it, carry two or more GFP_NOFS flags. One
+ * memalloc_nofs_save() after the acquire, documented by the lock it protects,
+ * replaces them all (Hocko's plan); the fix flips the sites to GFP_KERNEL. A
+ * region with a single GFP_NOFS allocation is left alone. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fix_region.h"
+#include "gfpexpr.h"
+#include "rules.h"
+#include "util.h"
+
+void rule_nofs_to_scope(struct analysis *a, const struct sites *s)
+{
+	const struct program *p = a->prog;
+	struct regions R;
+	memset(&R, 0, sizeof(R));
+	regions_build(a, s, &R);
+	for (size_t r = 0; r < R.n; r++) {
+		const struct region *g = &R.v[r];
+		if (g->ntoks < 2)
+			continue;
+		char *lk = region_lock_text(a, g);
+		const struct call *ac = &p->calls[g->acquire];
+		for (int k = 0; k < g->ntoks; k++) {
+			const struct gfptok *t = &p->gfps[g->toks[k]];
+			int site = -1;
+			for (size_t i = 0; i < s->n && site < 0; i++)
+				if (s->v[i].nofs_tok == g->toks[k])
+					site = (int)i;
+			int call = site >= 0 ? s->v[site].call : t->call;
+			struct finding *f = finding_at_token(a, "nofs-to-scope", g->in_callee ? "medium" : "high",
+							     g->toks[k], call);
+			const char *expr = t->call >= 0 && t->argidx >= 0 && t->argidx < p->calls[t->call].nargs
+						   ? istr(p->calls[t->call].args[t->argidx])
+						   : "GFP_NOFS";
+			f->fix = gfp_replace_token(expr, "GFP_NOFS", "GFP_KERNEL");
+			finding_msg(f, "GFP_NOFS is one of %d in the region of %s in %s(); open one NOFS scope "
+				       "(memalloc_nofs_save) after the lock is taken and use GFP_KERNEL%s",
+				    g->ntoks, lk, func_name(a, g->fn), g->ok ? "" : " (the fix needs a hand: ");
+			if (!g->ok) {
+				char *m = xasprintf("%s%s)", f->message, g->why);
+				free(f->message);
+				f->message = m;
+			}
+			if (site >= 0 && p->calls[s->v[site].call].fn != g->fn) {
+				chain_evidence(a, f, s->v[site].call, PC_LOCK, &s->v[site].cv);
+			} else {
+				char *o = origin_text(a, g->acquire, PC_LOCK);
+				finding_ev(f, p->files[ac->file].path, ac->pos.line, "%s", o);
+				free(o);
+			}
+		}
+		free(lk);
+	}
+	regions_free(&R);
+}
