@@ -154,7 +154,7 @@ static void excerpt(FILE *out, struct srccache *sc, const char *file, int line, 
 			h(out, t + e);
 		} else
 			h(out, t);
-		fputs("</span>\n", out);
+		fputs("</span>", out); /* block spans: a newline here would double the spacing */
 	}
 	fputs("</pre>\n", out);
 }
@@ -175,7 +175,7 @@ static const char css[] =
 	".conf.high{background:#b91c1c}.conf.medium{background:#c2410c}.conf.low{background:#4b5563}"
 	".supp{background:#6d28d9}.msg{margin:4px 0}.fix code{background:#ecfdf5;padding:1px 4px}"
 	"pre.code{background:#0f172a;color:#e2e8f0;padding:6px 0;border-radius:4px;overflow-x:auto;"
-	"tab-size:8;margin:6px 0}pre.code span{display:block;padding:0 10px}pre.code i{display:inline-block;"
+	"tab-size:8;margin:6px 0}pre.code span{display:block;min-height:1.45em;padding:0 10px}pre.code i{display:inline-block;"
 	"width:4em;color:#64748b;font-style:normal;user-select:none}pre.code .hit{background:#334155}"
 	"pre.code mark{background:#facc15;color:#111}pre.missing{color:#94a3b8;padding:6px 10px}"
 	"ol.chain{margin:4px 0;padding-left:22px}ol.chain li{margin:6px 0}pre.code:target{outline:3px solid #facc15}"

@@ -7,6 +7,7 @@
 
 #include "report.h"
 #include "srclines.h"
+#include "util.h"
 
 struct rule_help {
 	const char *id, *name, *full, *help;
@@ -101,23 +102,44 @@ static void artifact(FILE *out, const char *file)
 	fputs(", \"uriBaseId\": \"SRCROOT\"}", out);
 }
 
-static void phys(FILE *out, const char *file, int line, int col, int col_end)
+static void text_obj(FILE *out, const char *s)
 {
+	fputs("{\"text\": ", out);
+	json_str(out, s);
+	fputc('}', out);
+}
+
+/* A physical location with the line as its snippet and two lines either side as
+ * its context region, when the source can be read. */
+static void phys(FILE *out, struct srccache *sc, const char *file, int line, int col, int col_end)
+{
+	if (line < 1)
+		line = 1;
+	const struct srcfile *sf = src_file(sc, file);
+	int have = sf->text && line <= sf->nlines;
 	fputs("{\"artifactLocation\": ", out);
 	artifact(out, file);
-	fprintf(out, ", \"region\": {\"startLine\": %d", line > 0 ? line : 1);
+	fprintf(out, ", \"region\": {\"startLine\": %d", line);
 	if (col > 0) {
 		fprintf(out, ", \"startColumn\": %d", col);
 		if (col_end > col)
 			fprintf(out, ", \"endColumn\": %d", col_end);
 	}
-	fputs("}}", out);
-}
-
-static void text_obj(FILE *out, const char *s)
-{
-	fputs("{\"text\": ", out);
-	json_str(out, s);
+	if (have) {
+		fputs(", \"snippet\": ", out);
+		text_obj(out, sf->line[line - 1]);
+	}
+	fputc('}', out);
+	if (have) {
+		int lo = line > 2 ? line - 2 : 1, hi = line + 2 <= sf->nlines ? line + 2 : sf->nlines;
+		struct strbuf b = {0};
+		for (int l = lo; l <= hi; l++)
+			sb_addf(&b, "%s\n", sf->line[l - 1]);
+		fprintf(out, ", \"contextRegion\": {\"startLine\": %d, \"endLine\": %d, \"snippet\": ", lo, hi);
+		text_obj(out, b.s);
+		fputc('}', out);
+		sb_free(&b);
+	}
 	fputc('}', out);
 }
 
@@ -152,7 +174,8 @@ void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n", out);
 	fputs("  \"runs\": [{\n    \"tool\": {\"driver\": {\n      \"name\": \"gfpcheck\",\n      \"version\": ", out);
 	json_str(out, GFPCHECK_VERSION);
-	fputs(",\n      \"semanticVersion\": ", out);
+	fputs(",\n      \"informationUri\": \"https://docs.kernel.org/core-api/gfp_mask-from-fs-io.html\",\n"
+	      "      \"semanticVersion\": ", out);
 	json_str(out, GFPCHECK_VERSION);
 	fputs(",\n      \"rules\": [", out);
 	for (int r = 0; r < nrules; r++) {
@@ -203,7 +226,7 @@ void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *
 		fprintf(out, ", \"level\": \"%s\",\n      \"message\": ", level_of(f->confidence));
 		text_obj(out, f->message);
 		fputs(",\n      \"locations\": [{\"physicalLocation\": ", out);
-		phys(out, f->file, f->line, f->col, f->col_end);
+		phys(out, &sc, f->file, f->line, f->col, f->col_end);
 		if (f->function && *f->function) {
 			fputs(", \"logicalLocations\": [{\"name\": ", out);
 			json_str(out, f->function);
@@ -216,13 +239,13 @@ void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *
 				fputs(k ? ",\n        {\"location\": {\"physicalLocation\": "
 					: "\n        {\"location\": {\"physicalLocation\": ",
 				      out);
-				phys(out, f->ev[k].file, f->ev[k].line, 0, 0);
+				phys(out, &sc, f->ev[k].file, f->ev[k].line, 0, 0);
 				fputs(", \"message\": ", out);
 				text_obj(out, f->ev[k].what);
 				fprintf(out, "}, \"nestingLevel\": 0, \"executionOrder\": %d}", k + 1);
 			}
 			fputs(",\n        {\"location\": {\"physicalLocation\": ", out);
-			phys(out, f->file, f->line, f->col, f->col_end);
+			phys(out, &sc, f->file, f->line, f->col, f->col_end);
 			fputs(", \"message\": {\"text\": \"the finding\"}}", out);
 			fprintf(out, ", \"nestingLevel\": 0, \"executionOrder\": %d}]}]}]", f->nev + 1);
 		}
