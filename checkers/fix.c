@@ -230,6 +230,7 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 		const struct call *c = &p->calls[x->call];
 		sb_addf(&G->sites, "    %s:%d %s(): %s(%s) now runs inside the scope\n", p->files[c->file].path,
 			c->pos.line, istr(p->funcs[c->fn].name), istr(c->callee), x->expr ? istr(x->expr) : "");
+		G->nsites++;
 		G->nfc = 0;
 	}
 	if (!G->why.len) {

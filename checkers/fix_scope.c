@@ -516,10 +516,13 @@ const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
 	const char *fsn = row ? istr(row->fs) : "the filesystem";
 	const char *an = istr(ac->callee);
 	const char *arg = ac->nargs ? istr(ac->args[0]) : "";
+	int trans = row && row->lkind == LK_TRANS;
 	char *cands[3] = {
-		xasprintf("/* %s(%s) is held: reclaim must not recurse into %s */", an, arg, fsn),
-		xasprintf("/* %s() is held: reclaim must not recurse into %s */", an, fsn),
-		xasprintf("/* %s() is held: no fs reclaim */", an),
+		trans ? xasprintf("/* the %s() handle is open: reclaim must not recurse into %s */", an, fsn)
+		      : xasprintf("/* %s(%s) is held: reclaim must not recurse into %s */", an, arg, fsn),
+		trans ? xasprintf("/* %s() handle open: no reclaim into %s */", an, fsn)
+		      : xasprintf("/* %s() is held: reclaim must not recurse into %s */", an, fsn),
+		xasprintf("/* %s() %s: no fs reclaim */", an, trans ? "open" : "held"),
 	};
 	int iw = fix_width(ind, ind + strlen(ind));
 	int pick = 2;
