@@ -284,7 +284,7 @@ static int record(struct ctx *c, char **f, int nf)
 		if (parse_pos(c, f[2], &tmp))
 			return -1;
 		VEC_PUSH(p->protos, p->nprotos, p->capprotos, intern(f[1]));
-	} else if (strcmp(k, "define") == 0) {
+	} else if (strcmp(k, "defval") == 0) {
 		if (need(c, nf, 4, k))
 			return -1;
 		struct cdefine d;

@@ -134,6 +134,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 	r.file = path;
 	r.line = lineno;
 	r.gfp_idx = r.size_idx = r.order_idx = r.arg_idx = -1;
+	r.count_idx = r.fixed_order = -1;
 	int k;
 	for (k = 0; k < ROW__N; k++)
 		if (strcmp(f[0], kind_names[k]) == 0)
@@ -212,6 +213,15 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		} else if (r.kind == ROW_ALLOC && strcmp(key, "order") == 0) {
 			if (parse_int(val, &r.order_idx))
 				FAIL("bad order index '%s'", val);
+		} else if (r.kind == ROW_ALLOC && strcmp(key, "count") == 0) {
+			if (parse_int(val, &r.count_idx))
+				FAIL("bad count index '%s'", val);
+		} else if (r.kind == ROW_ALLOC && strcmp(key, "fixed-order") == 0) {
+			if (parse_int(val, &r.fixed_order) || r.fixed_order > 20)
+				FAIL("bad fixed order '%s'", val);
+		} else if (r.kind == ROW_ALLOC && strcmp(key, "honours-nofs") == 0) {
+			if ((r.honours_nofs = version_code(val)) <= 0)
+				FAIL("bad version '%s' (expected X.Y)", val);
 		} else if (r.kind == ROW_ALLOC && strcmp(key, "family") == 0) {
 			r.family = intern(val);
 		} else if (r.kind == ROW_FLAG && strcmp(key, "bits") == 0) {
@@ -475,6 +485,16 @@ void model_dump(const struct model *m, FILE *out)
 				fputs(" -", out);
 			else
 				fprintf(out, " %d", r->gfp_idx);
+			if (r->size_idx >= 0)
+				fprintf(out, " size=%d", r->size_idx);
+			if (r->count_idx >= 0)
+				fprintf(out, " count=%d", r->count_idx);
+			if (r->order_idx >= 0)
+				fprintf(out, " order=%d", r->order_idx);
+			if (r->fixed_order >= 0)
+				fprintf(out, " fixed-order=%d", r->fixed_order);
+			if (r->honours_nofs)
+				fprintf(out, " honours-nofs=%d.%d", r->honours_nofs / 1000, r->honours_nofs % 1000);
 		}
 		if (r->kind == ROW_SCOPE)
 			fprintf(out, " %s %s", r->save ? "save" : "restore",

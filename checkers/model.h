@@ -28,6 +28,9 @@ struct mrow {
 	int line;
 	int gfp_idx;      /* alloc: -1 when implicit GFP_KERNEL */
 	int size_idx, order_idx; /* alloc: -1 when not given */
+	int count_idx;    /* alloc count=: argument multiplying the size (kcalloc), -1 */
+	int fixed_order;  /* alloc fixed-order=: order of every request (alloc_page), -1 */
+	int honours_nofs; /* alloc honours-nofs=X.Y: version code since which a NOFS/NOIO mask is honoured, 0 */
 	uint32_t family;  /* alloc */
 	uint32_t bits;    /* flag: GB_* set */
 	int save;         /* scope: 1 save, 0 restore */

@@ -18,6 +18,14 @@ void rule_missing_nofs(struct analysis *a, const struct sites *s);
 void rule_scope_imbalance(struct analysis *a, const struct sites *s);
 void rule_nofs_to_scope(struct analysis *a, const struct sites *s);
 void rule_bad_suppression(struct analysis *a, const struct sites *s);
+void rule_repeat_order0(struct analysis *a, const struct sites *s);
+void rule_repeat_costly(struct analysis *a, const struct sites *s);
+void rule_repeat_unknown_order(struct analysis *a, const struct sites *s);
+void rule_vmalloc_nofs(struct analysis *a, const struct sites *s);
+void rule_noio_in_scope(struct analysis *a, const struct sites *s);
+void rule_gfp_spelled_out(struct analysis *a, const struct sites *s);
+void rule_nofs_fs_conflict(struct analysis *a, const struct sites *s);
+void rule_nofs_mapping(struct analysis *a, const struct sites *s);
 
 /* GFP_NOFS tokens with the union of the path classes of every allocation they reach. */
 struct nofs_tok {

@@ -305,23 +305,24 @@ class _Scan:
         fn = self.fn
         stack = []   # [kind, callee index or -1, arg index, boundary index]
         asg = []     # [depth, lhs text]
-        bnd = 0      # index after the last boundary at the current depth
+        bnd = 1      # index after the last boundary (token 0 is the body brace)
         for i in range(1, n - 1):
             k, v, o = t[i]
             if k == "op":
                 if v == "(" or v == "[" or v == "{":
                     ci = i - 1 if (v == "(" and t[i - 1][0] == "id"
                                    and t[i - 1][1] not in self.KEYW) else -1
-                    stack.append([v, ci, 0, bnd])
+                    stack.append([v, ci, 0, bnd, t[i - 1][1]])
                     bnd = i + 1
                 elif v == ")" or v == "]" or v == "}":
                     d = len(stack)
                     while asg and asg[-1][0] >= d:
                         asg.pop()
-                    if stack:
-                        bnd = stack.pop()[3]
-                    if v == "}":
-                        bnd = i + 1
+                    fr = stack.pop() if stack else None
+                    if fr:
+                        bnd = fr[3]
+                    if v == "}" or (fr and v == ")" and fr[4] in ("if", "while", "for", "switch")):
+                        bnd = i + 1     # a statement starts after `if (...)`
                 elif v == "," or v == ";":
                     d = len(stack)
                     while asg and asg[-1][0] >= d:
@@ -337,7 +338,7 @@ class _Scan:
                         nk = t[i + 1] if i + 1 < n else None
                         nn = t[i + 2][1] if i + 2 < n else ""
                         if nk and nk[0] == "id" and nn in (";", ",", ")", "}"):
-                            if nk[1] not in params and nk[1] not in _NOTREF:
+                            if nk[1] not in params and nk[1] not in _NOTREF and not _gfpre.match(nk[1]):
                                 _emit(f, "ref", fn, self.tpos(i + 1), nk[1], "assign")
                         elif nk and nk[0] == "id" and nn == "(" and nk[1] not in self.KEYW:
                             _emit(f, "assign", fn, self.tpos(i + 1), var)
@@ -357,7 +358,8 @@ class _Scan:
             pv = t[i - 1][1]
             nv = t[i + 1][1]
             if pv in ("(", ",") and nv in (",", ")") and stack and stack[-1][1] >= 0 \
-                    and v not in params and v not in _NOTREF and v not in self.KEYW:
+                    and v not in params and v not in _NOTREF and v not in self.KEYW \
+                    and not _gfpre.match(v):
                 _emit(f, "ref", fn, self.tpos(i), v, "arg")
             if _gfpre.match(v):
                 _emit(f, "gfp", fn, self.tpos(i), self.tend(i), v)
@@ -635,3 +637,78 @@ p << pro.p;
 f << pro.f;
 @@
 _emit(p[0].file, "proto", f, _pos(p[0]))
+
+# ---------------------------------------------------------------------------
+# Object-like macros and struct definitions, for the request order of an
+# allocation (PGD_ORDER, THREAD_SIZE, a mask macro, sizeof(struct x)).
+@initialize:python@
+@@
+def _define(p, x):
+    text, ls = _load(p.file)
+    o = _off(p.file, p.line, 0)
+    m = re.compile(r"[ \t]*#[ \t]*define[ \t]+" + re.escape(x) + r"\b((?:\\\n|[^\n])*)").match(text, o)
+    if m is None or m.group(1).startswith("("):
+        return
+    v = _fold(m.group(1).replace("\\\n", " "))
+    if v:
+        _emit(p.file, "defval", x, _pos(p), v)
+
+def _struct(p, s):
+    text, ls = _load(p.file)
+    o = _off(p.file, p.line, int(p.column)) + len(s)
+    b = text.find("{", o)
+    if b < 0 or text[o:b].strip():
+        return
+    toks = _tokens(text, b, len(text))
+    d = 0
+    members = []
+    st = 1
+    for i, (k, v, off) in enumerate(toks):
+        if k != "op":
+            continue
+        if v in "([{":
+            d += 1
+        elif v in ")]}":
+            d -= 1
+            if d == 0:
+                break
+        elif v == ";" and d == 1:
+            if i > st:
+                a = toks[st][2]
+                members.append(_fold(text[a:off]))
+            st = i + 1
+    else:
+        return
+    if len(members) > 250:      # the core reads at most 300 fields a record
+        return
+    _emit(p.file, "struct", s, _pos(p), len(members), *members)
+
+@sdef@
+identifier s;
+position p;
+@@
+struct s@p { ... };
+
+@script:python@
+p << sdef.p;
+s << sdef.s;
+@@
+try:
+    _struct(p[0], s)
+except Exception as e:
+    _emit(p[0].file, "skipped", p[0].line, "front end error: %s" % _fold(repr(e)))
+
+@dfn@
+identifier x;
+position p;
+@@
+#define x@p
+
+@script:python@
+p << dfn.p;
+x << dfn.x;
+@@
+try:
+    _define(p[0], x)
+except Exception as e:
+    _emit(p[0].file, "skipped", p[0].line, "front end error: %s" % _fold(repr(e)))

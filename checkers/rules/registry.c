@@ -16,5 +16,16 @@ const struct rule_info rule_table[] = {
 	 rule_bad_suppression},
 	{"nofs-to-scope", "a lock region with two or more GFP_NOFS allocations: one NOFS scope at the lock instead",
 	 rule_nofs_to_scope},
+	{"noio-in-scope", "GFP_NOIO inside a NOIO scope on every path: redundant", rule_noio_in_scope},
+	{"vmalloc-nofs", "vmalloc/kvmalloc with a NOFS/NOIO mask on a kernel whose vmalloc ignores it (before 5.17)",
+	 rule_vmalloc_nofs},
+	{"repeat-order0", "__GFP_REPEAT on a request of order <= 3: no effect, drop it", rule_repeat_order0},
+	{"repeat-costly", "__GFP_REPEAT on a costly order: __GFP_RETRY_MAYFAIL since 4.13", rule_repeat_costly},
+	{"repeat-unknown-order", "__GFP_REPEAT on a request of unknown order: review", rule_repeat_unknown_order},
+	{"gfp-spelled-out", "a mask spelled out with & ~__GFP_FS/__GFP_IO that is a named mask (GFP_NOFS, GFP_NOIO)",
+	 rule_gfp_spelled_out},
+	{"nofs-fs-conflict", "GFP_NOFS | __GFP_FS (GFP_NOIO | __GFP_IO, ...): the restriction is undone, likely a bug",
+	 rule_nofs_fs_conflict},
+	{"nofs-mapping", "mapping_set_gfp_mask() that makes a whole page cache NOFS/NOIO: information", rule_nofs_mapping},
 };
 const int nrules = (int)(sizeof(rule_table) / sizeof(rule_table[0]));

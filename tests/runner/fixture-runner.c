@@ -47,6 +47,14 @@ static const char *const known_rules[] = {
 	"scope-imbalance",
 	"bad-suppression",
 	"nofs-to-scope",
+	"noio-in-scope",
+	"vmalloc-nofs",
+	"repeat-order0",
+	"repeat-costly",
+	"repeat-unknown-order",
+	"gfp-spelled-out",
+	"nofs-fs-conflict",
+	"nofs-mapping",
 };
 
 /* ---------------------------------------------------------------- utils */

@@ -84,4 +84,22 @@ void test_model(void)
 	bad("alloc 9lives 1\n", "is not a C identifier");
 	bad("alloc kmalloc 1 try\n", "'try' is only valid on lock rows");
 	bad("root foo\n", "root row needs a reason");
+	/* options of the order and vmalloc rules */
+	bad("alloc kcalloc 2 count=x\n", "bad count index 'x'");
+	bad("alloc alloc_page 0 fixed-order=99\n", "bad fixed order '99'");
+	bad("alloc __vmalloc 1 honours-nofs=5\n", "bad version '5'");
+	rc = load(&m,
+		  "alloc kcalloc 2 size=1 count=0 family=slab\n"
+		  "alloc alloc_page 0 fixed-order=0 family=page\n"
+		  "alloc __vmalloc 1 size=0 honours-nofs=5.17 family=vmalloc\n",
+		  err);
+	CHECK(rc == 0);
+	model_index(&m);
+	r = model_find1(&m, ROW_ALLOC, intern("kcalloc"));
+	CHECK(r && r->count_idx == 0 && r->size_idx == 1 && r->fixed_order == -1 && r->honours_nofs == 0);
+	r = model_find1(&m, ROW_ALLOC, intern("alloc_page"));
+	CHECK(r && r->fixed_order == 0 && r->count_idx == -1);
+	r = model_find1(&m, ROW_ALLOC, intern("__vmalloc"));
+	CHECK(r && r->honours_nofs == 5017);
+	model_free(&m);
 }

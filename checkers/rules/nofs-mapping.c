@@ -1,0 +1,110 @@
+/* nofs-mapping: mapping_set_gfp_mask() with a mask that clears __GFP_FS (or
+ * __GFP_IO): every page-cache allocation of that mapping is NOFS (NOIO) from
+ * then on, whoever makes it and whatever locks are held. Information for the
+ * NOFS cleanup: such a mapping is a place where GFP_NOFS is used wholesale
+ * (Hocko's LSFMM 2016 plan: scopes instead). Reported with the page-cache calls
+ * of the same file on the same mapping expression, which inherit the mask. No
+ * fix. */
+#include <string.h>
+
+#include "gfpexpr.h"
+#include "order.h"
+#include "rules.h"
+#include "util.h"
+
+/* calls that allocate with (or read) the mapping's mask; argument 0 is the mapping */
+static const char *const inheritors[] = {
+	"mapping_gfp_mask", "mapping_gfp_constraint", "grab_cache_page", "grab_cache_page_write_begin",
+	"grab_cache_page_nowait", "read_mapping_page", "read_mapping_folio", "read_cache_page", "read_cache_folio",
+	"find_or_create_page", "pagecache_get_page", "__filemap_get_folio", "filemap_grab_folio", "page_cache_alloc",
+	"find_get_page_flags", "filemap_get_folio", "add_to_page_cache_lru", "filemap_add_folio",
+};
+
+static int is_inheritor(uint32_t name)
+{
+	for (size_t i = 0; i < sizeof(inheritors) / sizeof(inheritors[0]); i++)
+		if (name == intern_lookup(inheritors[i]))
+			return 1;
+	return 0;
+}
+
+/* Does the text clear flag `w` with `~`: ~__GFP_FS, ~(__GFP_FS | ...)? */
+static int clears(const char *text, const char *w)
+{
+	size_t wl = strlen(w);
+	for (const char *t = strchr(text, '~'); t; t = strchr(t + 1, '~')) {
+		const char *q = t + 1;
+		while (*q == ' ')
+			q++;
+		size_t lim;
+		if (*q == '(') {
+			int d = 0;
+			const char *e = q;
+			for (; *e; e++)
+				if (*e == '(')
+					d++;
+				else if (*e == ')' && --d == 0)
+					break;
+			lim = (size_t)(e - q);
+		} else {
+			lim = strspn(q, "_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
+		}
+		for (const char *h = strstr(q, w); h && (size_t)(h - q) + wl <= lim; h = strstr(h + 1, w))
+			if (h[wl] != '_' && !(h[wl] >= 'A' && h[wl] <= 'Z') && (h == q || h[-1] != '_'))
+				return 1;
+	}
+	return 0;
+}
+
+void rule_nofs_mapping(struct analysis *a, const struct sites *s)
+{
+	(void)s;
+	const struct program *p = a->prog;
+	uint32_t set = intern_lookup("mapping_set_gfp_mask");
+	for (size_t c = 0; set && c < p->ncalls; c++) {
+		const struct call *cl = &p->calls[c];
+		if (cl->is_icall || cl->callee != set || cl->nargs != 2 || cl->fn < 0)
+			continue;
+		const char *m = istr(cl->args[1]);
+		uint32_t bits;
+		int nofs = 0, noio = 0;
+		if (!gfp_eval(a->model, m, &bits)) {
+			if (!(bits & GB_DIRECT_RECLAIM))
+				continue;
+			nofs = !(bits & GB_FS);
+			noio = !(bits & GB_IO);
+		} else {
+			nofs = clears(m, "__GFP_FS");
+			noio = clears(m, "__GFP_IO");
+		}
+		if (!nofs && !noio)
+			continue;
+		const char *kind = noio ? "NOIO" : "NOFS";
+		int n = 0;
+		for (size_t k = 0; k < p->ncalls; k++) {
+			const struct call *u = &p->calls[k];
+			if (u->file == cl->file && k != c && !u->is_icall && u->nargs && u->args[0] == cl->args[0] &&
+			    is_inheritor(u->callee))
+				n++;
+		}
+		struct finding *f = finding_at_token(a, "nofs-mapping", "low", -1, (int)c);
+		if (n)
+			finding_msg(f, "mapping_set_gfp_mask(%s, %s) makes every page-cache allocation of this mapping %s "
+				       "(%d call%s in this file use its mask); consider a scope where the reason is a lock",
+				    istr(cl->args[0]), m, kind, n, n == 1 ? "" : "s");
+		else
+			finding_msg(f, "mapping_set_gfp_mask(%s, %s) makes every page-cache allocation of this mapping %s; "
+				       "consider a scope where the reason is a lock",
+				    istr(cl->args[0]), m, kind);
+		int shown = 0;
+		for (size_t k = 0; k < p->ncalls && shown < 5; k++) {
+			const struct call *u = &p->calls[k];
+			if (u->file == cl->file && k != c && !u->is_icall && u->nargs && u->args[0] == cl->args[0] &&
+			    is_inheritor(u->callee)) {
+				finding_ev(f, p->files[u->file].path, u->pos.line, "%s(%s, ...) in %s() inherits it",
+					   istr(u->callee), istr(u->args[0]), func_name(a, u->fn));
+				shown++;
+			}
+		}
+	}
+}

@@ -1,0 +1,67 @@
+/* noio-in-scope: GFP_NOIO on an allocation that every path reaches inside a
+ * NOIO scope (memalloc_noio_save(), memalloc_flags_save(PF_MEMALLOC_NOIO)),
+ * opened in the same function or in all callers, across files. The flag is
+ * redundant: the scope already clears __GFP_IO and __GFP_FS. GFP_NOFS inside a
+ * NOIO scope is reported by nofs-in-scope (the NOIO scope covers NOFS). A NOFS
+ * scope does not make GFP_NOIO redundant. Fix: GFP_NOIO -> GFP_KERNEL, other
+ * flags kept. */
+#include "gfpexpr.h"
+#include "order.h"
+#include "rules.h"
+#include "util.h"
+
+static void report(struct analysis *a, int tok, int call)
+{
+	const struct program *p = a->prog;
+	int origin;
+	if (!call_always_noio(a, call, &origin))
+		return;
+	struct finding *f = finding_at_token(a, "noio-in-scope", "high", tok, call);
+	const struct gfptok *t = &p->gfps[tok];
+	if (t->call == call && t->argidx >= 0 && t->argidx < p->calls[call].nargs)
+		f->fix = gfp_replace_token(istr(p->calls[call].args[t->argidx]), "GFP_NOIO", "GFP_KERNEL");
+	finding_msg(f, "GFP_NOIO is redundant: every path reaches this allocation inside a NOIO scope; use GFP_KERNEL");
+	const struct call *cl = &p->calls[call];
+	if (origin >= 0) {
+		const struct call *o = &p->calls[origin];
+		if (o->fn != cl->fn)
+			finding_ev(f, p->files[cl->file].path, cl->pos.line, "%s() is only called inside the scope",
+				   func_name(a, cl->fn));
+		finding_ev(f, p->files[o->file].path, o->pos.line, "%s() opens a NOIO scope here", istr(o->callee));
+	}
+}
+
+void rule_noio_in_scope(struct analysis *a, const struct sites *s)
+{
+	(void)s;
+	const struct program *p = a->prog;
+	uint32_t noio = intern_lookup("GFP_NOIO");
+	for (size_t g = 0; noio && g < p->ngfps; g++) {
+		const struct gfptok *t = &p->gfps[g];
+		if (t->token != noio || t->fn < 0)
+			continue;
+		if (t->call >= 0) {
+			if (gfp_arg_index(a, t->call) == t->argidx)
+				report(a, (int)g, t->call);
+			continue;
+		}
+		if (!t->var)
+			continue;
+		/* a local mask variable: every allocation it reaches must be inside the scope */
+		const struct func *f = &p->funcs[t->fn];
+		int n = 0, all = 1, first = -1, origin;
+		for (int i = 0; i < f->ncalls; i++) {
+			int c = f->calls[i];
+			int gi = gfp_arg_index(a, c);
+			if (gi < 0 || gi >= p->calls[c].nargs || p->calls[c].args[gi] != t->var ||
+			    pos_cmp(p->calls[c].pos, t->pos) < 0)
+				continue;
+			n++;
+			if (first < 0)
+				first = c;
+			all &= call_always_noio(a, c, &origin);
+		}
+		if (n && all)
+			report(a, (int)g, first);
+	}
+}

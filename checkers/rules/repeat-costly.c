@@ -1,0 +1,42 @@
+/* repeat-costly: __GFP_REPEAT on a request of more than PAGE_ALLOC_COSTLY_ORDER
+ * (3). Since 4.13 the flag is __GFP_RETRY_MAYFAIL (commit dcda9b04713c "mm, tree
+ * wide: replace __GFP_REPEAT by __GFP_RETRY_MAYFAIL with more useful semantic"):
+ * the fix renames it on trees of 4.13 and later (and on code that must build
+ * against them); older trees get a report only. */
+#include "gfpexpr.h"
+#include "order.h"
+#include "rules.h"
+#include "util.h"
+
+static void check(struct analysis *a, const struct repeat_use *u)
+{
+	if (u->ord.cls != ORD_COSTLY)
+		return;
+	struct finding *f = repeat_finding(a, "repeat-costly", u);
+	char ot[64];
+	order_text(&u->ord, ot, sizeof(ot));
+	int v = a->model->version;
+	const char *callee = istr(a->prog->calls[u->call].callee);
+	int new_tree = v >= 4013;
+	if (new_tree && u->tok >= 0 && u->expr && a->prog->gfps[u->tok].call >= 0)
+		f->fix = gfp_replace_token(u->expr, "__GFP_REPEAT", "__GFP_RETRY_MAYFAIL");
+	char vt[96];
+	if (new_tree)
+		snprintf(vt, sizeof(vt), "use __GFP_RETRY_MAYFAIL (this %d.%d tree has no __GFP_REPEAT)", v / 1000, v % 1000);
+	else if (v)
+		snprintf(vt, sizeof(vt), "on 4.13 and later it is __GFP_RETRY_MAYFAIL (this %d.%d tree: report only)",
+			 v / 1000, v % 1000);
+	else
+		snprintf(vt, sizeof(vt), "on 4.13 and later it is __GFP_RETRY_MAYFAIL (tree version unknown: report only)");
+	if (u->tok < 0)
+		finding_msg(f, "__GFP_REPEAT (from the mask macro %s) on the costly %s request of %s(): %s", u->expr, ot,
+			    callee, vt);
+	else
+		finding_msg(f, "__GFP_REPEAT on the costly %s request of %s(): %s", ot, callee, vt);
+}
+
+void rule_repeat_costly(struct analysis *a, const struct sites *s)
+{
+	(void)s;
+	repeat_uses(a, check);
+}
