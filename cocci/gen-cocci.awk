@@ -352,6 +352,22 @@ function build(   k, n, arr, i, pf, s, cl, c, carr, nc) {
 	val["OCALL"] = callpat(ord_set, "o", "pc");   val["OCALL_DECLS"] = eldecls()
 	val["SCALL"] = callpat(size_set, "s", "pc");  val["SCALL_DECLS"] = eldecls()
 	val["ZCALL"] = callpat(page0_set, "g", "pc"); val["ZCALL_DECLS"] = eldecls()
+	# vmalloc family: the callee names, and name -> gfp argument indexes
+	for (k in vm_set)
+		vm_names[alloc_name[k]] = 1
+	val["VCALL_NAMES"] = disjp(vm_names, "pc")
+	for (k in vm_set) {
+		nm = alloc_name[k]
+		if (nm in vm_idx)
+			vm_idx[nm] = vm_idx[nm] ", " alloc_gfp[k]
+		else
+			vm_idx[nm] = alloc_gfp[k]
+	}
+	n = sortkeys(vm_idx, arr)
+	s = "vm_gfp_args = {\n"
+	for (i = 1; i <= n; i++)
+		s = s "    " pystr(arr[i]) ": (" vm_idx[arr[i]] ",),\n"
+	val["VMALLOC_PY"] = s "}"
 	for (k in alloc_name)
 		fam_of[alloc_name[k]] = alloc_family[k]
 	n = sortkeys(fam_of, arr)

@@ -198,6 +198,33 @@ allocators = {
     "xa_store_range": "slab",
 }
 
+vm_gfp_args = {
+    "__vcalloc": (2,),
+    "__vmalloc": (1,),
+    "__vmalloc_array": (2,),
+    "__vmalloc_node": (2,),
+    "__vmalloc_node_noprof": (2,),
+    "__vmalloc_node_range": (4,),
+    "__vmalloc_node_range_noprof": (4,),
+    "__vmalloc_noprof": (1,),
+    "kvcalloc": (2,),
+    "kvcalloc_node": (2,),
+    "kvcalloc_noprof": (2,),
+    "kvmalloc": (1,),
+    "kvmalloc_array": (2,),
+    "kvmalloc_array_node": (2,),
+    "kvmalloc_array_noprof": (2,),
+    "kvmalloc_node": (1,),
+    "kvmalloc_node_noprof": (1,),
+    "kvmalloc_noprof": (1,),
+    "kvrealloc": (3, 2,),
+    "kvrealloc_noprof": (2,),
+    "kvzalloc": (1,),
+    "kvzalloc_node": (1,),
+    "vmalloc_huge": (1,),
+    "vmalloc_huge_noprof": (1,),
+}
+
 def key(p):
     return (p[0].file, int(p[0].line), int(p[0].column))
 
@@ -244,59 +271,20 @@ def message(pc):
             "memalloc_%s_save()/memalloc_%s_restore() and pass GFP_KERNEL"
             % (name, what, kinds[k], kinds[k]))
 
-// Cheap gate: spatch skips files without a vmalloc-family call with a NOFS
-// or NOIO mask token.
-@has@
-expression list[1] el1;
-expression list[2] el2;
-expression list[3] el3;
-expression list[4] el4;
-
+// Every call of a vmalloc-family function; the gfp argument is picked in
+// Python (matching it with fixed-length expression lists was 5 times slower
+// on fs/xfs).
+@call@
+expression list es;
 position pc;
 @@
 
-(
-\(__vmalloc@pc\|__vmalloc_noprof@pc\|kvmalloc@pc\|kvmalloc_node@pc\|kvmalloc_node_noprof@pc\|kvmalloc_noprof@pc\|kvzalloc@pc\|kvzalloc_node@pc\|vmalloc_huge@pc\|vmalloc_huge_noprof@pc\)(el1, <+... GFP_NOFS ...+>, ...)
-|
-\(__vcalloc@pc\|__vmalloc_array@pc\|__vmalloc_node@pc\|__vmalloc_node_noprof@pc\|kvcalloc@pc\|kvcalloc_node@pc\|kvcalloc_noprof@pc\|kvmalloc_array@pc\|kvmalloc_array_node@pc\|kvmalloc_array_noprof@pc\|kvrealloc@pc\|kvrealloc_noprof@pc\)(el2, <+... GFP_NOFS ...+>, ...)
-|
-kvrealloc@pc(el3, <+... GFP_NOFS ...+>, ...)
-|
-\(__vmalloc_node_range@pc\|__vmalloc_node_range_noprof@pc\)(el4, <+... GFP_NOFS ...+>, ...)
-|
-\(__vmalloc@pc\|__vmalloc_noprof@pc\|kvmalloc@pc\|kvmalloc_node@pc\|kvmalloc_node_noprof@pc\|kvmalloc_noprof@pc\|kvzalloc@pc\|kvzalloc_node@pc\|vmalloc_huge@pc\|vmalloc_huge_noprof@pc\)(el1, <+... GFP_NOIO ...+>, ...)
-|
-\(__vcalloc@pc\|__vmalloc_array@pc\|__vmalloc_node@pc\|__vmalloc_node_noprof@pc\|kvcalloc@pc\|kvcalloc_node@pc\|kvcalloc_noprof@pc\|kvmalloc_array@pc\|kvmalloc_array_node@pc\|kvmalloc_array_noprof@pc\|kvrealloc@pc\|kvrealloc_noprof@pc\)(el2, <+... GFP_NOIO ...+>, ...)
-|
-kvrealloc@pc(el3, <+... GFP_NOIO ...+>, ...)
-|
-\(__vmalloc_node_range@pc\|__vmalloc_node_range_noprof@pc\)(el4, <+... GFP_NOIO ...+>, ...)
-)
+\(__vcalloc@pc\|__vmalloc@pc\|__vmalloc_array@pc\|__vmalloc_node@pc\|__vmalloc_node_noprof@pc\|__vmalloc_node_range@pc\|__vmalloc_node_range_noprof@pc\|__vmalloc_noprof@pc\|kvcalloc@pc\|kvcalloc_node@pc\|kvcalloc_noprof@pc\|kvmalloc@pc\|kvmalloc_array@pc\|kvmalloc_array_node@pc\|kvmalloc_array_noprof@pc\|kvmalloc_node@pc\|kvmalloc_node_noprof@pc\|kvmalloc_noprof@pc\|kvrealloc@pc\|kvrealloc_noprof@pc\|kvzalloc@pc\|kvzalloc_node@pc\|vmalloc_huge@pc\|vmalloc_huge_noprof@pc\)(es)
 
-@script:python depends on has@
+@script:python depends on call@
 @@
 has_var.clear()
 fixed.clear()
-
-@call depends on has@
-expression G;
-expression list[1] el1;
-expression list[2] el2;
-expression list[3] el3;
-expression list[4] el4;
-
-position pc;
-@@
-
-(
-\(__vmalloc@pc\|__vmalloc_noprof@pc\|kvmalloc@pc\|kvmalloc_node@pc\|kvmalloc_node_noprof@pc\|kvmalloc_noprof@pc\|kvzalloc@pc\|kvzalloc_node@pc\|vmalloc_huge@pc\|vmalloc_huge_noprof@pc\)(el1, G, ...)
-|
-\(__vcalloc@pc\|__vmalloc_array@pc\|__vmalloc_node@pc\|__vmalloc_node_noprof@pc\|kvcalloc@pc\|kvcalloc_node@pc\|kvcalloc_noprof@pc\|kvmalloc_array@pc\|kvmalloc_array_node@pc\|kvmalloc_array_noprof@pc\|kvrealloc@pc\|kvrealloc_noprof@pc\)(el2, G, ...)
-|
-kvrealloc@pc(el3, G, ...)
-|
-\(__vmalloc_node_range@pc\|__vmalloc_node_range_noprof@pc\)(el4, G, ...)
-)
 
 @callname@
 position call.pc;
@@ -307,15 +295,19 @@ fn@pc(...)
 
 @script:python@
 pc << call.pc;
-g << call.G;
+es << call.es;
 fn << callname.fn;
 @@
-kind = mask_kind(g)
-if kind:
-    kinds[key(pc)] = kind
-    names[key(pc)] = fn
+args = [str(a) for a in es.elements]
+for i in vm_gfp_args.get(fn, ()):
+    if i < len(args):
+        kind = mask_kind(args[i])
+        if kind:
+            kinds[key(pc)] = kind
+            names[key(pc)] = fn
+            break
 
-@usesvar depends on has && patch@
+@usesvar depends on call && patch@
 identifier f;
 identifier v = {nofs_flag, noio_flag};
 @@
@@ -328,7 +320,7 @@ v << usesvar.v;
 @@
 has_var.add((f, v))
 
-@fix depends on has && patch@
+@fix depends on call && patch@
 expression E;
 identifier fn;
 position pc : script:python() { fixable(pc) };
@@ -357,7 +349,7 @@ pc << fix.pc;
 @@
 fixed.add((pc[0].current_element, kinds.get(key(pc), "nofs")))
 
-@declnofs depends on has && patch@
+@declnofs depends on call && patch@
 identifier f : script:python() { (f, "nofs") in fixed };
 @@
 
@@ -366,7 +358,7 @@ f(...) {
   ...
 }
 
-@declnoio depends on has && patch@
+@declnoio depends on call && patch@
 identifier f : script:python() { (f, "noio") in fixed };
 @@
 
@@ -375,7 +367,7 @@ f(...) {
   ...
 }
 
-@ctx depends on has && context@
+@ctx depends on call && context@
 identifier fn;
 position pc : script:python() { key(pc) in kinds };
 @@
