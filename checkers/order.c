@@ -421,7 +421,17 @@ static int struct_size(struct px *x, uint32_t name, long long *size, long long *
 /* Size of a type name ("struct foo", "unsigned long", "u32 *"); 0 on success. */
 static int type_size(struct px *x, const char *ty, long long *size, long long *align)
 {
-	if (strchr(ty, '*')) {
+	const char *star = strchr(ty, '*');
+	if (star) {
+		/* `u32 *`, `struct foo *`: a type name before the star; `*p` is an expression */
+		int words = 0;
+		for (const char *q = ty; q < star; q++)
+			if (isalpha((unsigned char)*q) || *q == '_')
+				words = 1;
+			else if (!isspace((unsigned char)*q) && !isalnum((unsigned char)*q))
+				return -1;
+		if (!words || strspn(star, "* \t") != strlen(star))
+			return -1;
 		*size = *align = 8;
 		return 0;
 	}
