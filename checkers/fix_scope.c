@@ -513,7 +513,7 @@ const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
 	b.s[0] = 0;
 	char *ind = indent_of(f, ac->pos.line);
 	const struct mrow *row = g->row >= 0 ? &F->a->model->rows[g->row] : NULL;
-	const char *fsn = row ? istr(row->fs) : "the filesystem";
+	const char *fsn = row && row->fs && strcmp(istr(row->fs), "cmdline") ? istr(row->fs) : "the filesystem";
 	const char *an = istr(ac->callee);
 	const char *arg = ac->nargs ? istr(ac->args[0]) : "";
 	int trans = row && row->lkind == LK_TRANS;
