@@ -3,4 +3,4 @@ struct demofs_inode {
 	void *i_data_sem;
 	void *buf;
 };
-int demofs_fill(struct demofs_inode *di, unsigned int gfp);
+int demofs_fill(struct demofs_inode *di, gfp_t gfp);

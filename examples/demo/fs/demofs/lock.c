@@ -8,7 +8,7 @@ struct btrfs_root;
 struct btrfs_trans_handle *btrfs_start_transaction(struct btrfs_root *root, unsigned int n);
 int btrfs_end_transaction(struct btrfs_trans_handle *trans);
 
-int demofs_fill(struct demofs_inode *di, unsigned int gfp)
+int demofs_fill(struct demofs_inode *di, gfp_t gfp)
 {
 	di->buf = kmalloc(128, gfp);
 	return di->buf ? 0 : -12;
