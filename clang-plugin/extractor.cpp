@@ -443,8 +443,11 @@ void PPHooks::MacroExpands(const Token &Name, const MacroDefinition &MD, SourceR
 	std::string name = II->getName().str();
 	SourceLocation w;
 	if (isGfpName(name)) {
-		// A GFP token: record it where it is spelled, also in a #define body.
-		SourceLocation sp = S.SM.getSpellingLoc(Name.getLocation());
+		// A GFP token: record it where it is written (also through macro
+		// arguments), not in #define bodies (as the Coccinelle front end).
+		SourceLocation sp;
+		if (!S.written(Name.getLocation(), sp))
+			return;
 		WPos p = S.wpos(sp);
 		if (!S.ownerPos(p) || S.gfps.count(p))
 			return;
@@ -519,6 +522,8 @@ void PPHooks::MacroExpands(const Token &Name, const MacroDefinition &MD, SourceR
 }
 
 // ---------------------------------------------------------------- AST walk
+std::string lhsVar(const std::string &t);
+
 class Visitor : public RecursiveASTVisitor<Visitor> {
 public:
 	Visitor(State &s, ASTContext &c) : S(s), Ctx(c) {}
@@ -714,7 +719,7 @@ public:
 		if (!B->isAssignmentOp())
 			return true;
 		WPos lb, le;
-		std::string lhs = S.range(B->getLHS()->getSourceRange(), lb, le) ? S.text(lb, le) : "?";
+		std::string lhs = S.range(B->getLHS()->getSourceRange(), lb, le) ? lhsVar(S.text(lb, le)) : "?";
 		if (B->getOpcode() == BO_Assign) {
 			mark(B->getRHS(), "assign");
 			WPos b, e;
@@ -992,6 +997,33 @@ public:
 		return true;
 	}
 };
+
+// The variable an assignment stores to, as the Coccinelle front end names it:
+// for a left side of identifiers and '*' only (`*p`), the last identifier;
+// otherwise the folded text (`a->b`, `x.y`, `p[i]`).
+std::string lhsVar(const std::string &t)
+{
+	std::string last, cur;
+	for (char c : t + " ") {
+		if (isalnum((unsigned char)c) || c == '_') {
+			cur += c;
+			continue;
+		}
+		if (!cur.empty()) {
+			if (isdigit((unsigned char)cur[0]))
+				return t;
+			last = cur;
+			cur.clear();
+		}
+		if (c == '*' || c == ' ') {
+			if (c == '*')
+				last.clear();
+			continue;
+		}
+		return t;
+	}
+	return last.empty() ? t : last;
+}
 
 std::string argsField(const std::vector<ArgInfo> &args)
 {

@@ -19,7 +19,6 @@ LOG=${LOG:-$(pwd)/reports/kernel-clang-check.log}
 mkdir -p "$(dirname "$LOG")"
 
 say() { echo "kernel-clang-check: $*" | tee -a "$LOG"; }
-now() { date +%s.%N; }
 
 prepare() {
 	if [ ! -f "$TREE/Makefile" ]; then
@@ -46,14 +45,17 @@ build() {
 		find "$TREE/$d" -name '*.o' -delete 2>/dev/null
 		find "$TREE/$d" -name '.*.o.cmd' -delete 2>/dev/null
 	done
-	t0=$(now)
-	(cd "$TREE" && make CC="$CLANG" -j"$JOBS" -k KCFLAGS="$kc" $(for d in $DIRS; do printf '%s/ ' "$d"; done)) \
+	# wall time and CPU time (user+sys of every compiler process): on a shared
+	# machine the CPU time is the reliable measure of the overhead
+	/usr/bin/time -f '%e %U %S' -o "$LOG.$label.time" sh -c \
+		"cd '$TREE' && make CC='$CLANG' -j'$JOBS' -k KCFLAGS='$kc' $(for d in $DIRS; do printf '%s/ ' "$d"; done)" \
 		>"$LOG.$label" 2>&1
 	rc=$?
-	t1=$(now)
-	secs=$(echo "$t1 - $t0" | bc)
-	say "build $label: ${secs}s (make exit $rc)"
-	eval "T_$label=$secs"
+	read wall usr sys <"$LOG.$label.time" || true
+	cpu=$(echo "$usr + $sys" | bc)
+	say "build $label: wall ${wall}s, cpu ${cpu}s (user $usr, sys $sys) (make exit $rc)"
+	eval "W_$label=$wall"
+	eval "C_$label=$cpu"
 	eval "RC_$label=$rc"
 }
 
@@ -65,7 +67,8 @@ prepare
 rm -rf "$OUT"; mkdir -p "$OUT"
 build plain ""
 build plugin "-fplugin=$PLUGIN -fplugin-arg-gfpcheck-out=$OUT"
-ratio=$(echo "scale=3; $T_plugin / $T_plain" | bc)
+wratio=$(echo "scale=3; $W_plugin / $W_plain" | bc)
+cratio=$(echo "scale=3; $C_plugin / $C_plain" | bc)
 nsrc=0
 for d in $DIRS; do
 	n=$(find "$TREE/$d" -name '*.o' ! -name '*.mod.o' ! -name 'built-in.a' | wc -l)
@@ -74,7 +77,7 @@ done
 nfacts=$(find "$OUT" -name '*.c.facts' | wc -l)
 nhfacts=$(find "$OUT" -name '*.h.facts' | wc -l)
 npartial=$(grep -rl '^status	partial' "$OUT" 2>/dev/null | wc -l)
-say "overhead: plugin/plain = $ratio ($T_plugin s / $T_plain s)"
+say "overhead: cpu plugin/plain = $cratio ($C_plugin s / $C_plain s); wall $wratio ($W_plugin s / $W_plain s)"
 say "objects built: $nsrc, .c facts files: $nfacts, header facts files: $nhfacts, partial: $npartial"
 grep -h 'gfpcheck-clang: warning' "$LOG.plugin" | sort | uniq -c | head -20 | tee -a "$LOG"
 grep -E '^(make|.*error:)' "$LOG.plugin" | grep -v 'Entering\|Leaving' | head -20 | tee -a "$LOG"
