@@ -26,7 +26,7 @@ static const char usage[] =
 	"usage: gfpcheck [options] PATH...\n"
 	"Scan a Linux kernel tree (or a subdirectory, or an out-of-tree module) for GFP flag misuse.\n"
 	"\n"
-	"  --format FORMAT        text (default, coccicheck style), json, sarif, org or html\n"
+	"  --format FORMAT        text (default, coccicheck style), json, sarif, org, html or codequality (GitLab)\n"
 	"  -o FILE                write the report to FILE instead of standard output\n"
 	"  -j N                   parallel extraction jobs (default: number of CPUs)\n"
 	"  --model FILE           extra model rows (may repeat; see docs/MODEL.md)\n"
@@ -534,7 +534,7 @@ int main(int argc, char **argv)
 		die2("%s%s", err, "");
 	if (baseline && baseline_filter(&out, baseline, &st.baselined, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
-		return 2;
+		exit(2); /* like die2: what main holds stays reachable */
 	}
 	if (fixing) {
 		fixo.diff = !fixo.patch_dir && !fixo.apply;

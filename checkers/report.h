@@ -34,4 +34,5 @@ void json_str(FILE *out, const char *s);
 void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *st);
 void report_org(FILE *out, const struct findings *fs, const struct run_stats *st);
 void report_html(FILE *out, const struct findings *fs, const struct run_stats *st);
+void report_codequality(FILE *out, const struct findings *fs, const struct run_stats *st);
 #endif

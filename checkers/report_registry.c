@@ -9,6 +9,7 @@ const struct report_format report_formats[] = {
 	{"sarif", report_sarif},
 	{"org", report_org},
 	{"html", report_html},
+	{"codequality", report_codequality},
 };
 const int nreport_formats = (int)(sizeof(report_formats) / sizeof(report_formats[0]));
 

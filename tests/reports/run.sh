@@ -45,6 +45,7 @@ gf --format json -o "$tmp/r.json" "$T"
 gf --format sarif -o "$tmp/r.sarif" "$T"
 gf --format org -o "$tmp/r.org" "$T"
 gf --format html -o "$tmp/r.html" "$T"
+gf --format codequality -o "$tmp/r.cq.json" "$T"
 cp "$tmp"/r.* "$out/"
 
 t exit-status-findings test "$st_text" = 1
@@ -142,6 +143,17 @@ for l, f in zip(todo, j["findings"]):
 subs = [l for l in lines if l.startswith("** [[view:")]
 assert len(subs) == sum(len(f["evidence"]) for f in j["findings"])
 assert all(re.match(r"^\*\* \[\[view:[^:]+::face=ovl-face2::linb=\d+::colb=0::cole=0\]\[[^\[\]]*\]\]$", l) for l in subs)
+PY
+
+t gitlab-codequality py "$tmp/r.cq.json" "$tmp/r.json" <<'PY'
+import json, sys
+cq = json.load(open(sys.argv[1])); j = json.load(open(sys.argv[2]))
+assert isinstance(cq, list) and len(cq) == len(j["findings"])
+sev = {"high": "major", "medium": "minor", "low": "info"}
+for c, f in zip(cq, j["findings"]):
+    assert c["check_name"] == f["rule"] and c["description"].startswith("[" + f["rule"] + "] ")
+    assert c["fingerprint"] == f["fingerprint"] and c["severity"] == sev[f["confidence"]]
+    assert c["location"]["path"] == f["file"] and c["location"]["lines"]["begin"] == f["line"]
 PY
 
 t html-self-contained py "$tmp/r.html" "$tmp/r.json" <<'PY'
@@ -332,13 +344,13 @@ det() {
 	local j f
 	for j in 1 2; do
 		rm -rf "$tmp/dcache$j"
-		for f in text json sarif org html; do
+		for f in text json sarif org html codequality; do
 			GFPCHECK_CACHE=$tmp/dcache$j "$G" -q "${M[@]}" -j $j --format $f -o "$tmp/d$j.$f" "$T"
 		done
 		# JSON timings differ from run to run: compare without the "seconds" line.
 		grep -v '"seconds":' "$tmp/d$j.json" >"$tmp/d$j.json.cmp"
 	done
-	for f in text json.cmp sarif org html; do
+	for f in text json.cmp sarif org html codequality; do
 		cmp "$tmp/d1.$f" "$tmp/d2.$f" || return 1
 	done
 }
