@@ -10,9 +10,11 @@
 //# Only cookies held in local variables are followed: a function that keeps
 //# the cookie in a structure (jbd2's handle, XFS's transaction) or returns it
 //# hands the scope over on purpose, and so do the modelled scope setters.
-//# Conditions are not correlated: a save and a restore both guarded by the
-//# same test (if (nofs) flags = memalloc_nofs_save(); ... if (nofs)
-//# memalloc_nofs_restore(flags);) is reported, and needs a look.
+//# A save and a restore guarded by the same test (if (nofs) flags =
+//# memalloc_nofs_save(); ... if (nofs) memalloc_nofs_restore(flags);) are
+//# taken to go together; other correlated conditions are not understood.
+//# A cookie loaded from a structure, a pointer, another variable or a call
+//# is taken to have been saved elsewhere, and modelled closers are skipped.
 //# Context mode marks the save of a leaking scope, and the saves and
 //# restores involved in the other two cases. There is no patch mode: where the restore belongs is a decision.
 // Confidence: Moderate
@@ -74,8 +76,17 @@ def restore_for(save):
             return name
     return "memalloc_*_restore"
 
+closers = set()
+for _closers, _fs, _note, _vers in setters.values():
+    closers.update(_closers.split(","))
+
 def not_setter(f):
     return f not in setters
+
+def not_closer(f):
+    return f not in closers
+
+correlated = set()  # saves and restores guarded by the same condition
 
 leak_ret = {}       # save key -> set of return lines
 marks = set()       # saves and restores to mark in context mode
@@ -109,6 +120,29 @@ report_mode = True
 @script:python depends on has && org@
 @@
 report_mode = False
+
+// if (C) x = save(); ... if (C) restore(x); : the branches are taken together
+// (the condition is assumed not to change in between).
+@corr depends on has exists@
+expression C;
+identifier x;
+identifier s = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
+identifier r = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_restore};
+position p1, p2;
+@@
+
+if (C)
+	x = s@p1(...);
+...
+if (C)
+	r@p2(x);
+
+@script:python@
+p1 << corr.p1;
+p2 << corr.p2;
+@@
+correlated.add(key(p1))
+correlated.add(key(p2))
 
 // A save whose cookie reaches the end of the function without a restore.
 @leak depends on has exists@
@@ -197,8 +231,9 @@ s << leak.s;
 rets = sorted(leak_ret.get(key(p1), []))
 where = ("the return at line " + ", ".join(str(r) for r in rets)) if rets \
     else "the end of the function"
-out(p1, "[scope-imbalance] %s() (line %s) is not restored by %s() on the path to %s"
-    % (s, p1[0].line, restore_for(s), where))
+if key(p1) not in correlated:
+    out(p1, "[scope-imbalance] %s() (line %s) is not restored by %s() on the path to %s"
+        % (s, p1[0].line, restore_for(s), where))
 
 @script:python depends on report || org@
 p1 << leakd.p1;
@@ -207,18 +242,19 @@ s << leakd.s;
 rets = sorted(leak_ret.get(key(p1), []))
 where = ("the return at line " + ", ".join(str(r) for r in rets)) if rets \
     else "the end of the function"
-out(p1, "[scope-imbalance] %s() (line %s) is not restored by %s() on the path to %s"
-    % (s, p1[0].line, restore_for(s), where))
+if key(p1) not in correlated:
+    out(p1, "[scope-imbalance] %s() (line %s) is not restored by %s() on the path to %s"
+        % (s, p1[0].line, restore_for(s), where))
 
 @ctxleak depends on context@
-position leak.p1;
+position leak.p1 : script:python() { key(p1) not in correlated };
 identifier leak.s;
 @@
 
 * s@p1(...)
 
 @ctxleakd depends on context@
-position leakd.p1;
+position leakd.p1 : script:python() { key(p1) not in correlated };
 identifier leakd.s;
 @@
 
@@ -265,15 +301,18 @@ if scope_api[s][1] != scope_api[r][1]:
 
 // A restore of a local cookie that some path did not save.
 @unsaved depends on has exists@
-identifier f;
+identifier f : script:python() { not_closer(f) };
 local idexpression x;
 identifier s = {memalloc_flags_save, memalloc_nofs_save, memalloc_noio_save};
 identifier r = {memalloc_flags_restore, memalloc_nofs_restore, memalloc_noio_restore};
+identifier y, fld, fn;
+expression E;
 position p;
 @@
 
 f(...) {
 ... when != x = s(...)
+    when != x = \(E->fld\|E.fld\|*E\|y\|fn(...)\)
 r@p(x);
 ... when any
 }
@@ -297,7 +336,7 @@ x << unsaved.x;
 r << unsaved.r;
 p << unsaved.p;
 @@
-if (f, x) not in params:
+if (f, x) not in params and key(p) not in correlated:
     marks.add(key(p))
     if report_mode is not None:
         pending.append((p, "[scope-imbalance] %s(%s) restores a cookie that this function did not save on every path to it" % (r, x)))
