@@ -178,8 +178,14 @@ static void group_why_ev(struct fgroup *g, const struct finding *f)
 	if (g->why.len)
 		return;
 	sb_addf(&g->why, "For example, %s() at %s:%d:\n", f->function, f->file, f->line);
-	for (int i = 0; i < f->nev && i < 8; i++)
-		sb_addf(&g->why, "  %s:%d: %s\n", f->ev[i].file, f->ev[i].line, f->ev[i].what);
+	for (int i = 0; i < f->nev && i < 8; i++) {
+		/* keep body lines short: drop a long parenthesised model note */
+		const char *w = f->ev[i].what, *paren = strstr(w, " (");
+		int n = (int)strlen(w);
+		if (paren && (int)strlen(f->ev[i].file) + n > 64)
+			n = (int)(paren - w);
+		sb_addf(&g->why, "  %s:%d: %.*s\n", f->ev[i].file, f->ev[i].line, n, w);
+	}
 }
 
 static const struct finding *find_finding(const struct findings *fs, const char *rule, const char *file, int line,
