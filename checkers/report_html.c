@@ -126,6 +126,81 @@ static void chart(FILE *out, const char *title, const char *param, const struct 
 	fputs("</svg></figure>\n", out);
 }
 
+/* Findings per subsystem, each bar stacked by rule (rules[] gives the order and
+ * the legend); each segment links to the filter dir=SUB&rule=RULE. */
+static void chart_stacked(FILE *out, const char *title, const struct count *subs, size_t n, const struct count *rules,
+			  size_t nrl, const struct findings *fs)
+{
+	const int bar_h = 22, label_w = 190, bar_w = 300, top = 28;
+	int max = 1;
+	for (size_t i = 0; i < n; i++)
+		if (subs[i].n > max)
+			max = subs[i].n;
+	int legend_y = top + (int)n * bar_h + 10;
+	int height = legend_y + (int)((nrl + 2) / 3) * 18 + 6;
+	int width = label_w + bar_w + 60;
+	fprintf(out, "<figure class=\"chart\"><svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"%d\" "
+		     "height=\"%d\" viewBox=\"0 0 %d %d\"><title>",
+		width, height, width, height);
+	h(out, title);
+	fputs("</title><text x=\"0\" y=\"16\" class=\"ct\">", out);
+	h(out, title);
+	fputs("</text>\n", out);
+	for (size_t i = 0; i < n; i++) {
+		int y = top + (int)i * bar_h, cum = 0;
+		fprintf(out, "<a href=\"#dir=");
+		h(out, subs[i].key);
+		fputs("\" class=\"bar\"><title>", out);
+		h(out, subs[i].key);
+		fprintf(out, ": %d</title><text x=\"%d\" y=\"%d\" text-anchor=\"end\" class=\"cl\">", subs[i].n,
+			label_w - 6, y + 15);
+		size_t kl = strlen(subs[i].key);
+		if (kl > 28) {
+			fputs("…", out);
+			h(out, subs[i].key + kl - 27);
+		} else
+			h(out, subs[i].key);
+		fputs("</text></a>", out);
+		for (size_t r = 0; r < nrl; r++) {
+			int cnt = 0;
+			for (size_t k = 0; k < fs->n; k++) {
+				if (strcmp(fs->v[k].rule, rules[r].key) != 0)
+					continue;
+				char *sub = subsystem(fs->v[k].file);
+				cnt += strcmp(sub, subs[i].key) == 0;
+				free(sub);
+			}
+			if (!cnt)
+				continue;
+			int x0 = label_w + (int)((double)bar_w * cum / max), x1 = label_w + (int)((double)bar_w * (cum + cnt) / max);
+			if (x1 - x0 < 2)
+				x1 = x0 + 2;
+			cum += cnt;
+			fputs("<a href=\"#dir=", out);
+			h(out, subs[i].key);
+			fputs("&amp;rule=", out);
+			h(out, rules[r].key);
+			fputs("\" class=\"bar\"><title>", out);
+			h(out, subs[i].key);
+			fputs(", ", out);
+			h(out, rules[r].key);
+			fprintf(out, ": %d</title><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/></a>", cnt, x0,
+				y + 3, x1 - x0, bar_h - 6, rule_color(rules[r].key));
+		}
+		fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"cn\">%d</text>\n",
+			label_w + (int)((double)bar_w * cum / max) + 6, y + 15, subs[i].n);
+	}
+	for (size_t r = 0; r < nrl; r++) {
+		int x = (int)(r % 3) * 180, y = legend_y + (int)(r / 3) * 18;
+		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" "
+			     "class=\"cl\">",
+			x, y, rule_color(rules[r].key), x + 14, y + 9);
+		h(out, rules[r].key);
+		fputs("</text>\n", out);
+	}
+	fputs("</svg></figure>\n", out);
+}
+
 /* Lines [line-before, line+after] of file, the line `line` marked, the span
  * [col, col_end) on it highlighted when col > 0. */
 static void excerpt(FILE *out, struct srccache *sc, const char *file, int line, int col, int col_end, int before,
@@ -163,7 +238,7 @@ static const char css[] =
 	"body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1d2330;background:#f6f7f9}"
 	"header{background:#1d2330;color:#fff;padding:14px 24px}header h1{margin:0;font-size:20px}"
 	"header p{margin:4px 0 0;color:#c8cdd8}main{padding:16px 24px;max-width:1200px}"
-	".charts{display:flex;flex-wrap:wrap;gap:16px}.chart{background:#fff;border:1px solid #dde1e8;"
+	".charts{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}.chart{background:#fff;border:1px solid #dde1e8;"
 	"border-radius:6px;padding:10px;margin:0}.ct{font-weight:600;font-size:14px}.cl,.cn{font-size:12px}"
 	".bar:hover rect{opacity:.75}#filters{position:sticky;top:0;background:#f6f7f9;padding:10px 0;"
 	"border-bottom:1px solid #dde1e8;display:flex;gap:14px;align-items:center;flex-wrap:wrap;z-index:1}"
@@ -256,7 +331,8 @@ void report_html(FILE *out, const struct findings *fs, const struct run_stats *s
 	fputs("<section class=\"charts\" aria-label=\"summary\">\n", out);
 	if (fs->n) {
 		size_t shown = nsubs > 25 ? 25 : nsubs;
-		chart(out, nsubs > shown ? "Findings per subsystem (top 25)" : "Findings per subsystem", "dir", subs, shown, 0);
+		chart_stacked(out, nsubs > shown ? "Findings per subsystem and rule (top 25)" : "Findings per subsystem and rule",
+			      subs, shown, rules, nrl, fs);
 		chart(out, "Findings per rule", "rule", rules, nrl, 1);
 	}
 	fputs("</section>\n", out);

@@ -36,7 +36,7 @@ int suppression_parse(const char *line, struct suppression *s)
 	s->col_end = (int)(end - line) + 1;
 	p = skip_sp(p + 6);
 	size_t rl = 0;
-	while (p + rl < end && (isalnum((unsigned char)p[rl]) || p[rl] == '-' || p[rl] == '_'))
+	while (isalpha((unsigned char)*p) && p + rl < end && (isalnum((unsigned char)p[rl]) || p[rl] == '-' || p[rl] == '_'))
 		rl++;
 	if (rl >= sizeof(s->rule))
 		rl = sizeof(s->rule) - 1;

@@ -13,5 +13,8 @@ deps-reports:
 	cd tests/reports && npm ci --no-audit --no-fund --loglevel=error
 	chmod u+x tests/reports/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
 
-test-reports: $(BIN)/gfpcheck
-	tests/reports/run.sh $(BIN)/gfpcheck
+$(BIN)/reports-unit: tests/reports/unit.c $(OBJ)/libgfpcheck.a
+	$(CC) $(CFLAGS) -o $@ tests/reports/unit.c $(OBJ)/libgfpcheck.a $(LDLIBS)
+
+test-reports: $(BIN)/gfpcheck $(BIN)/reports-unit
+	tests/reports/run.sh $(BIN)/gfpcheck $(BIN)/reports-unit

@@ -34,6 +34,16 @@ rc() {
 }
 py() { python3 - "$@"; }
 
+# ---- unit tests of the C helpers (second argument) ------------------------------
+if [ -n "${2:-}" ]; then
+	mkdir -p "$tmp/unit"
+	"$2" "$tmp/unit" >"$tmp/unit.log" 2>&1
+	cat "$tmp/unit.log"
+	pass=$((pass + $(grep -c '^PASS ' "$tmp/unit.log")))
+	fail=$((fail + $(grep -c '^FAIL ' "$tmp/unit.log")))
+	grep -q '^PASS ' "$tmp/unit.log" || ko reports-unit "no output from $2"
+fi
+
 cp -r "$here/tree" "$tmp/tree"
 T=$tmp/tree
 M=(--model "$T/model.txt")
