@@ -31,8 +31,8 @@ void progress_format(char *buf, size_t len, size_t done, size_t total, double el
 	} else
 		snprintf(tail, sizeof(tail), " %zu/%zu files  ETA --:--", done, total);
 	int bar = width - (int)strlen(tail) - 3;
-	if (bar > 40)
-		bar = 40;
+	if (bar > 30) /* fixed width while the text beside it changes length */
+		bar = 30;
 	if (bar < 5) {
 		snprintf(buf, len, "%s", tail + 1);
 		return;
