@@ -49,7 +49,37 @@ def _off(fname, line, col0):
         return ls[line - 1] + col0
     return len(t)
 
+_macros_done = set()
+_MACRO_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)]*)\)((?:\\\n|[^\n])*)", re.M)
+_CALL_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+_NOT_CALLED = set("if for while do switch return sizeof typeof __typeof__ _Generic "
+                  "defined likely unlikely".split())
+
+def _function_macros(fname):
+    # `define NAME POS CALLED...` for every function-like macro of the file: the
+    # identifiers its body calls, so that the core can follow calls through it.
+    try:
+        with open(fname, "rb") as fh:
+            t = fh.read().decode("utf-8", "replace")
+    except OSError:
+        return
+    for m in _MACRO_RE.finditer(t):
+        params = set(x.strip() for x in m.group(2).split(","))
+        called = []
+        for c in _CALL_RE.finditer(m.group(3).replace("\\\n", " ")):
+            n = c.group(1)
+            if n in params or n in _NOT_CALLED or n.startswith("__builtin") or n in called:
+                continue
+            called.append(n)
+        if called:
+            line = t.count("\n", 0, m.start(1)) + 1
+            col = m.start(1) - (t.rfind("\n", 0, m.start(1)) + 1) + 1
+            _out.write("%s\tdefine\t%s\t%d:%d\t%s\n" % (fname, m.group(1), line, col, "\t".join(called)))
+
 def _emit(fname, *fields):
+    if fname not in _macros_done:
+        _macros_done.add(fname)
+        _function_macros(fname)
     _out.write(fname + "\t" + "\t".join(str(f) for f in fields) + "\n")
 
 def _pos(p):
