@@ -16,7 +16,7 @@ MAINS     := checkers/main.c checkers/extract_main.c
 CORE_SRCS := $(filter-out $(MAINS),$(wildcard checkers/*.c checkers/rules/*.c))
 CORE_OBJS := $(patsubst checkers/%.c,$(OBJ)/%.o,$(CORE_SRCS))
 
-.PHONY: all clean test unit fixtures sanitize deps demo kernel-scan bench help
+.PHONY: all clean test unit fixtures test-extract sanitize deps demo kernel-scan bench help
 all: $(BIN)/gfpcheck $(BIN)/gfpcheck-extract
 
 $(OBJ)/%.o: checkers/%.c $(wildcard checkers/*.h)
@@ -69,7 +69,10 @@ $(BIN)/unit-tests: $(UNIT_SRCS) tests/unit/unit.h $(OBJ)/libgfpcheck.a
 unit: $(BIN)/unit-tests
 	$(BIN)/unit-tests
 
-test: all unit fixtures $(EXTRA_TESTS)
+test-extract: $(BIN)/gfpcheck-extract
+	bash tests/extract/run.sh
+
+test: all unit fixtures test-extract $(EXTRA_TESTS)
 	@echo "make test: all suites passed"
 
 # ASan + UBSan build of the core, running the unit tests and the fixtures.
