@@ -290,6 +290,21 @@ function build(   k, n, arr, i, pf, s, cl, c, carr, nc) {
 			s = "gfpcheck_no_such_function" (p ? "@ps" : "") "(...)"
 		val[p ? "SAVE_P" : "SAVE"] = "\\( " s " \\)"
 	}
+	# SAVE_NOIO: an expression that opens a NOIO scope
+	s = ""
+	n = sortkeys(save_plain, arr)
+	for (i = 1; i <= n; i++)
+		if (scope_kind[arr[i]] == "noio")
+			s = s (s != "" ? " \\| " : "") arr[i] "(...)"
+	for (k in pflag)
+		if (pflag[k] == "noio")
+			pfio[k] = 1
+	n = sortkeys(save_flags, arr)
+	for (i = 1; i <= n; i++)
+		s = s (s != "" ? " \\| " : "") arr[i] "(..., <+... " disj(pfio) " ...+>, ...)"
+	if (s == "")
+		s = "gfpcheck_no_such_function(...)"
+	val["SAVE_NOIO"] = "\\( " s " \\)"
 	val["SAVE_FN"] = disj(save_all)
 	val["SAVE_SET"] = idset(save_all)
 	val["RESTORE_SET"] = idset(restore_all)

@@ -14,6 +14,9 @@
 //# mm/vmalloc.c, mm/util.c kvmalloc_node(); and in 6.12: __vmalloc_area_node(),
 //# __kvmalloc_node_noprof()). On 5.17 and later kernels the findings are
 //# harmless, and `make install-cocci` does not install this script there.
+//# A call that a scope of the same function covers (memalloc_nofs_save or
+//# memalloc_noio_save for GFP_NOFS, memalloc_noio_save for GFP_NOIO) on some
+//# path is not reported: that GFP_NOFS is nofs-in-scope's business.
 //# Only masks written at the call are seen (GFP_NOFS or GFP_NOIO, with no
 //# __GFP_FS-setting flag such as GFP_KERNEL next to them). The patch needs
 //# the scope API (memalloc_noio_save since 3.9, memalloc_nofs_save since
@@ -306,6 +309,38 @@ for i in vm_gfp_args.get(fn, ()):
             kinds[key(pc)] = kind
             names[key(pc)] = fn
             break
+
+// A call already inside a scope of the same function is covered: the scope
+// makes the page tables NOFS (NOIO) as well.
+@nofsscope exists@
+position call.pc, q;
+identifier fn;
+@@
+
+\( memalloc_nofs_save(...) \| memalloc_noio_save(...) \| memalloc_flags_save(..., <+... \(PF_MEMALLOC_NOFS\|PF_MEMALLOC_NOIO\) ...+>, ...) \)
+... when != \(memalloc_flags_restore\|memalloc_nofs_restore\|memalloc_noio_restore\)(...)
+fn@pc@q(...)
+
+@noioscope exists@
+position call.pc, q;
+identifier fn;
+@@
+
+\( memalloc_noio_save(...) \| memalloc_flags_save(..., <+... PF_MEMALLOC_NOIO ...+>, ...) \)
+... when != \(memalloc_flags_restore\|memalloc_nofs_restore\|memalloc_noio_restore\)(...)
+fn@pc@q(...)
+
+@script:python@
+q << nofsscope.q;
+@@
+if kinds.get(key(q)) == "nofs":
+    del kinds[key(q)]
+
+@script:python@
+q << noioscope.q;
+@@
+if key(q) in kinds:
+    del kinds[key(q)]
 
 @usesvar depends on call && patch@
 identifier f;
