@@ -38,6 +38,7 @@ $(BIN)/gfpcheck-extract: $(OBJ)/extract_main.o $(OBJ)/libgfpcheck.a
 # Debian packages the project needs; `make deps` installs the missing ones as root
 # and otherwise prints the apt-get command.
 DEB_PKGS := coccinelle python3 gcc make
+EXTRA_DEPS_TARGETS ?= deps-reports
 deps:
 	@missing=""; for p in $(DEB_PKGS) $(EXTRA_DEB_PKGS); do \
 		dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -46,6 +47,7 @@ deps:
 		echo "deps: installing$$missing"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	else echo "deps: run as root: apt-get install$$missing"; exit 1; fi
+	@$(MAKE) --no-print-directory $(EXTRA_DEPS_TARGETS)
 
 # Each area plugs in through its own fragment; a fragment adds its test target to
 # EXTRA_TESTS when `make test` should run it.

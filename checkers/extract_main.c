@@ -47,7 +47,10 @@ static int copy_file(const char *from, const char *to)
 	if (!in)
 		return -1;
 	char tmp[4200];
-	snprintf(tmp, sizeof(tmp), "%s.tmp%ld", to, (long)getpid());
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp%ld", to, (long)getpid()) >= (int)sizeof(tmp)) {
+		fclose(in);
+		return -1;
+	}
 	FILE *out = fopen(tmp, "wb");
 	if (!out) {
 		fclose(in);

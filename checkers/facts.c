@@ -508,8 +508,10 @@ int facts_load_text(struct program *p, const char *facts_path, const char *text,
 		rc = parse_pass(&c, text, 2);
 	if (!rc) {
 		/* Sort calls and gfp tokens of this file by position, then resolve pending links. */
-		qsort(p->calls + c.call0, p->ncalls - c.call0, sizeof(struct call), cmp_call_pos);
-		qsort(p->gfps + c.gfp0, p->ngfps - c.gfp0, sizeof(struct gfptok), cmp_gfp_pos);
+		if (p->ncalls > c.call0)
+			qsort(p->calls + c.call0, p->ncalls - c.call0, sizeof(struct call), cmp_call_pos);
+		if (p->ngfps > c.gfp0)
+			qsort(p->gfps + c.gfp0, p->ngfps - c.gfp0, sizeof(struct gfptok), cmp_gfp_pos);
 		for (size_t i = 0; i < c.npa; i++) {
 			int g = find_gfp(&c, c.pa[i].tok);
 			int cl = find_call(&c, c.pa[i].call);
