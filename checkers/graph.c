@@ -99,16 +99,32 @@ static int gfp_param_in(const struct program *p, const struct func *fn, const ch
 /* A call to a function-like macro: the first function its body calls. The macro
  * is looked up in the calling file, then in headers of the same directory, then
  * anywhere (include/). */
+static int *mhead, *mnext; /* macros by name id */
+
+static void build_macro_index(const struct program *p)
+{
+	free(mhead);
+	free(mnext);
+	mhead = xmalloc(sizeof(int) * nhead);
+	for (size_t i = 0; i < nhead; i++)
+		mhead[i] = -1;
+	mnext = xmalloc(sizeof(int) * (p->nmacros ? p->nmacros : 1));
+	for (size_t i = p->nmacros; i-- > 0;) {
+		uint32_t n = p->macros[i].name;
+		mnext[i] = n < nhead ? mhead[n] : -1;
+		if (n < nhead)
+			mhead[n] = (int)i;
+	}
+}
+
 static int resolve_macro(const struct program *p, int file, uint32_t name, int depth)
 {
-	if (depth > 4)
+	if (depth > 4 || name >= nhead)
 		return -1;
 	const struct macro *best = NULL;
 	int rank = 99;
-	for (size_t i = 0; i < p->nmacros; i++) {
+	for (int i = mhead[name]; i >= 0; i = mnext[i]) {
 		const struct macro *m = &p->macros[i];
-		if (m->name != name)
-			continue;
 		int r = m->file == file ? 0 : strcmp(p->files[m->file].dir, p->files[file].dir) == 0 ? 1 : 2;
 		if (r < rank) {
 			rank = r;
@@ -154,6 +170,7 @@ int graph_build(struct analysis *a)
 	free(capc);
 	free(capi);
 	int edges = 0;
+	build_macro_index(p);
 	for (size_t c = 0; c < p->ncalls; c++) {
 		struct call *cl = &p->calls[c];
 		if (cl->is_icall || cl->fn < 0)
