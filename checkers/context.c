@@ -17,7 +17,7 @@ int pc_index(unsigned bit)
 int func_is_root(const struct analysis *a, int f)
 {
 	const struct func *fn = &a->prog->funcs[f];
-	return fn->addr_taken || fn->exported || fn->in_include || fn->model_root;
+	return fn->addr_taken || fn->exported || fn->in_include || fn->model_root || fn->has_callers_unknown;
 }
 
 static void add(struct classev *o, unsigned bit, int origin, int inherited)
@@ -77,16 +77,37 @@ void context_run(struct analysis *a)
 	struct program *p = a->prog;
 	size_t nf = p->nfuncs;
 	a->ctx = xcalloc(nf ? nf : 1, sizeof(*a->ctx));
+	/* Directories with a file the front end could not read completely. */
+	uint32_t *incomplete = NULL;
+	size_t ninc = 0, capinc = 0;
+	for (size_t i = 0; i < p->nfiles; i++)
+		if (p->files[i].failed || p->files[i].partial)
+			VEC_PUSH(incomplete, ninc, capinc, intern(p->files[i].dir));
 	for (size_t f = 0; f < nf; f++) {
 		for (int i = 0; i < PC_NKINDS; i++) {
 			a->ctx[f].ev[i].via = -1;
 			a->ctx[f].ev[i].origin = -1;
 		}
-		if (func_is_root(a, (int)f))
+		struct func *fn = &p->funcs[f];
+		if (func_is_root(a, (int)f)) {
 			a->ctx[f].cls |= PC_UNKNOWN;
-		else if (p->funcs[f].ncallers == 0)
-			a->ctx[f].cls |= PC_NONE;
+		} else if (fn->ncallers == 0) {
+			/* No visible caller. A static function the compiler does not warn about
+			 * is referenced somewhere we cannot see (a token-pasting macro); an extern
+			 * one may be called from a file that was not read completely. */
+			int hidden = fn->is_static;
+			uint32_t dir = intern(p->files[fn->file].dir);
+			for (size_t i = 0; i < ninc && !hidden; i++)
+				hidden = incomplete[i] == dir;
+			if (hidden) {
+				fn->has_callers_unknown = 1;
+				a->ctx[f].cls |= PC_UNKNOWN;
+			} else {
+				a->ctx[f].cls |= PC_NONE;
+			}
+		}
 	}
+	free(incomplete);
 	int *queue = xmalloc(sizeof(int) * (nf ? nf : 1));
 	char *inq = xcalloc(nf ? nf : 1, 1);
 	size_t qh = 0, qn = 0;
@@ -185,7 +206,10 @@ void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned
 			if (bit == PC_UNKNOWN) {
 				const char *why = gf->addr_taken ? "its address is taken" :
 						  gf->exported ? "it is exported" :
-						  gf->in_include ? "it is declared under include/" : "the model lists it as a root";
+						  gf->in_include ? "it is declared under include/" :
+						  gf->model_root ? "the model lists it as a root" :
+						  gf->is_static ? "no visible caller: referenced through a macro" :
+								  "no visible caller, and a file of its directory was not read completely";
 				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() has callers gfpcheck cannot see: %s",
 					   fname(a, g), why);
 			} else if (bit == PC_NONE) {

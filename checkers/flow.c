@@ -740,11 +740,20 @@ static int call_is_modelled(const struct model *m, const struct call *cl)
 	       model_find(m, ROW_LOCK, cl->callee, r, 1) || model_find_closer(m, cl->callee, r, 1);
 }
 
-/* Restores of a plain local cookie that no save in the function produced. */
+/* Restores of a plain local cookie that no save in the function produced, in a
+ * function that saves scopes itself (one that only restores is a closer). */
 static void check_unknown_cookies(struct analysis *a, int fid)
 {
 	struct program *p = a->prog;
 	struct func *fn = &p->funcs[fid];
+	int saves = 0;
+	for (int i = 0; i < fn->ncalls && !saves; i++) {
+		const struct call *cl = &p->calls[fn->calls[i]];
+		const struct mrow *r = cl->is_icall ? NULL : model_find1(a->model, ROW_SCOPE, cl->callee);
+		saves = r && r->save;
+	}
+	if (!saves)
+		return;
 	for (int i = 0; i < fn->ncalls; i++) {
 		const struct call *cl = &p->calls[fn->calls[i]];
 		const struct mrow *r = model_find1(a->model, ROW_SCOPE, cl->callee);

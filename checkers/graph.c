@@ -204,6 +204,24 @@ int graph_build(struct analysis *a)
 			p->funcs[f].addr_how = rf->how;
 		}
 	}
+	/* A function named as an argument of any call (module_init(fn), INIT_WORK(&w, fn),
+	 * a callback parameter, __ATTR(..., fn) at file scope) has its address taken. */
+	for (size_t c = 0; c < p->ncalls; c++) {
+		const struct call *cl = &p->calls[c];
+		for (int i = 0; i < cl->nargs; i++) {
+			const char *t = istr(cl->args[i]);
+			if (*t == '&')
+				t++;
+			uint32_t id = intern_lookup(t);
+			if (!id || id >= nhead || head[id] < 0 || !is_ident(t))
+				continue;
+			int f = resolve(p, cl->file, id);
+			if (f >= 0 && !p->funcs[f].addr_taken) {
+				p->funcs[f].addr_taken = 1;
+				p->funcs[f].addr_how = intern("arg");
+			}
+		}
+	}
 	for (size_t x = 0; x < p->nexports; x++) {
 		int f = resolve(p, p->exports[x].file, p->exports[x].name);
 		if (f >= 0)
