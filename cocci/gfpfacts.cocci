@@ -247,7 +247,8 @@ class _Scan:
             _emit(self.f, "if", self.fn, self.tpos(i), self.tpos(i + 2) if c > i + 2 else self.tpos(c),
                   self.tend(c - 1) if c > i + 2 else self.tpos(c),
                   self.tpos(ts) if ts < self.n else "-", self.tend(te - 1) if te - 1 < self.n else "-",
-                  es, ee, self.cond_kind(i + 2, c - 1))
+                  es, ee, self.cond_kind(i + 2, c - 1),
+                  *([self.src(i + 2, c)] if c > i + 2 else []))
             return end
         if v in ("for", "while", "switch") and nv == "(":
             c = self.match_close(i + 1)
