@@ -447,6 +447,21 @@ static void run_if(struct fa *F, int *cur, const struct item *it, struct statese
 				as_push(&taken->s[i], h);
 		}
 	}
+	/* `if (IS_ERR(trans))`: on the error branch the start failed and holds nothing. */
+	if (it->ck != CK_NONE && cond_call < 0) {
+		for (int k = first; k < *cur; k++)
+			if (F->ev[k].type == EV_CALL && F->p->calls[F->ev[k].idx].callee == it->name)
+				cond_call = F->ev[k].idx;
+	}
+	if (cond_call >= 0 && model_find1(m, ROW_ERRCHECK, it->name)) {
+		const struct call *cl = &F->p->calls[cond_call];
+		uint32_t x = cl->nargs ? norm_key(cl->args[0]) : 0;
+		struct stateset *err = it->ck == CK_CALL ? &t : &e;
+		for (int i = 0; x && i < err->n; i++)
+			for (int j = err->s[i].n - 1; j >= 0; j--)
+				if (err->s[i].h[j].kind != HK_SCOPE && err->s[i].h[j].key == x)
+					as_remove(&err->s[i], j);
+	}
 	/* Correlate branches on the same condition when they guard scope calls. */
 	if (it->ctext) {
 		pos_t end = it->has_else ? it->e3 : it->e2;

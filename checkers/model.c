@@ -7,7 +7,7 @@
 #include "model.h"
 #include "util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -140,7 +140,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		if (strcmp(f[0], kind_names[k]) == 0)
 			break;
 	if (k == ROW__N)
-		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock or root)", f[0]);
+		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root or errcheck)", f[0]);
 	r.kind = (enum row_kind)k;
 	if (nf < 2)
 		FAIL("%s row needs a name", f[0]);

@@ -20,7 +20,8 @@ static const char model_text[] =
 	"scope memalloc_nofs_restore restore nofs\n"
 	"setter tr_start close=tr_stop fs=t -- test setter\n"
 	"lock fs_lock release=fs_unlock fs=t -- test lock\n"
-	"lock fs_trylock release=fs_unlock fs=t try -- test trylock\n";
+	"lock fs_trylock release=fs_unlock fs=t try -- test trylock\n"
+	"errcheck IS_ERR -- test\n";
 
 #define H "gfpfacts\t1\nfrontend\tt\nstatus\tok\n"
 
@@ -207,6 +208,22 @@ void test_flow(void)
 	       "call\tc\t12:2\t12:15\tmark_dirty\t1\th\n"
 	       "call\tc\t13:2\t13:16\ttr_stop\t1\th\n",
 	       "nofs-in-transaction@4");
+	/* tr = fs_lock(x); if (IS_ERR(tr)) { kmalloc(GFP_KERNEL); return; }  -> nothing held there */
+	expect("error branch of a start",
+	       H "fn\te\textern\t1:5\t9:1\n"
+	       "call\te\t2:7\t2:17\tfs_lock\t1\tx\n"
+	       "assign\te\t2:7\ttr\n"
+	       "if\te\t3:2\t3:6\t3:17\t3:19\t5:3\t-\t-\tcall:IS_ERR\tIS_ERR(tr)\n"
+	       "call\te\t3:6\t3:16\tIS_ERR\t1\ttr\n"
+	       "call\te\t4:6\t4:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\te\t4:17\t4:27\tGFP_KERNEL\n"
+	       "gfparg\t4:17\t4:6\t1\n"
+	       "return\te\t5:3\n"
+	       "call\te\t6:6\t6:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\te\t6:17\t6:27\tGFP_KERNEL\n"
+	       "gfparg\t6:17\t6:6\t1\n"
+	       "call\te\t7:2\t7:14\tfs_unlock\t1\ttr\n",
+	       "missing-nofs@6");
 	/* vmalloc (implicit GFP_KERNEL) under a lock in a loop */
 	expect("implicit gfp in loop",
 	       H "fn\tv\textern\t1:5\t9:1\n"
