@@ -548,7 +548,8 @@ void regions_build(struct analysis *a, const struct sites *s, struct regions *ou
 		struct cand c = {A, (int)i};
 		VEC_PUSH(cv, nc, capc, c);
 	}
-	qsort(cv, nc, sizeof(*cv), cmp_cand);
+	if (nc)
+		qsort(cv, nc, sizeof(*cv), cmp_cand);
 	struct memb M;
 	memset(&M, 0, sizeof(M));
 	M.a = a;
