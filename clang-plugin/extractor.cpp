@@ -91,6 +91,40 @@ std::string fold(const std::string &s)
 	return r;
 }
 
+// Text without C comments, folded.
+std::string noComments(const std::string &s)
+{
+	std::string r;
+	for (size_t i = 0; i < s.size(); i++) {
+		if (s[i] == '"' || s[i] == '\'') { // literals are copied as they are
+			char q = s[i];
+			r += s[i++];
+			while (i < s.size() && s[i] != q) {
+				if (s[i] == '\\' && i + 1 < s.size())
+					r += s[i++];
+				r += s[i++];
+			}
+			if (i < s.size())
+				r += s[i];
+			continue;
+		}
+		if (s.compare(i, 2, "/*") == 0) {
+			size_t e = s.find("*/", i + 2);
+			i = e == std::string::npos ? s.size() : e + 1;
+			r += ' ';
+			continue;
+		}
+		if (s.compare(i, 2, "//") == 0) {
+			size_t e = s.find('\n', i);
+			i = e == std::string::npos ? s.size() : e;
+			r += ' ';
+			continue;
+		}
+		r += s[i];
+	}
+	return fold(r);
+}
+
 // A written position: a file location (FileID + offset) in a source file.
 struct WPos {
 	FileID fid;
@@ -141,6 +175,7 @@ struct CondSite {
 	size_t line; // index into the record list of its file
 	WPos b, e;
 	bool neg;
+	std::string ctext; // "\tTEXT" or empty
 };
 
 struct OutFile {
@@ -459,8 +494,25 @@ void PPHooks::MacroExpands(const Token &Name, const MacroDefinition &MD, SourceR
 		S.gfps[p] = g;
 		return;
 	}
-	if (!MI->isFunctionLike() || !Args || !S.written(Name.getLocation(), w))
+	if (!MI->isFunctionLike() || !Args)
 		return;
+	if (!S.written(Name.getLocation(), w)) {
+		// An object-like macro written in the file that names a function-like
+		// one (`le32_to_cpu(x)` with `#define le32_to_cpu __le32_to_cpu`): the
+		// call as written is under the written name.
+		SourceLocation L = Name.getLocation();
+		if (!L.isMacroID() || S.SM.isMacroArgExpansion(L))
+			return;
+		CharSourceRange r = S.SM.getImmediateExpansionRange(L);
+		SourceLocation re2;
+		if (!S.written(r.getBegin(), w) || !S.written(Range.getEnd(), re2))
+			return;
+		bool inv2 = false;
+		const char *c = S.SM.getCharacterData(w, &inv2);
+		if (inv2)
+			return;
+		name = std::string(c, Lexer::MeasureTokenLength(w, S.SM, S.LO));
+	}
 	WPos p = S.wpos(w);
 	if (!S.ownerPos(p) || S.invs.count(p))
 		return;
@@ -513,6 +565,8 @@ void PPHooks::MacroExpands(const Token &Name, const MacroDefinition &MD, SourceR
 	}
 	if (inv.args.size() == 1 && inv.args[0].text.empty())
 		inv.args.clear(); // foo()
+	else if (MI->isVariadic() && !inv.args.empty() && inv.args.back().text.empty() && !inv.args.back().b.valid())
+		inv.args.pop_back(); // no variadic argument given
 	if (startsWith(name, "EXPORT_SYMBOL") && !inv.args.empty()) {
 		if (!S.exports.count(inv.args[0].text))
 			S.exports[inv.args[0].text] = p;
@@ -695,8 +749,15 @@ public:
 
 	bool VisitVarDecl(VarDecl *V)
 	{
-		if (isa<ParmVarDecl>(V) || !V->hasInit())
-			return true;
+		if (startsWith(V->getNameAsString(), "__ksymtab_")) {
+			WPos p = S.anchor(V->getLocation());
+			std::string n = V->getNameAsString().substr(10);
+			if (S.ownerPos(p) && !S.exports.count(n))
+				S.exports[n] = p;
+		}
+		SourceLocation bw;
+		if (isa<ParmVarDecl>(V) || !V->hasInit() || !S.written(V->getBeginLoc(), bw))
+			return true; // a declaration from a macro body (DEFINE_WAIT) is not written
 		const Expr *I = V->getInit();
 		mark(I, "assign");
 		addValue(I, V->getNameAsString(), true);
@@ -705,19 +766,14 @@ public:
 			if (S.range(I->IgnoreParenCasts()->getSourceRange(), b, e))
 				S.assigns.push_back({{b, e}, {curName, V->getNameAsString()}});
 		}
-		if (startsWith(V->getNameAsString(), "__ksymtab_")) {
-			WPos p = S.anchor(V->getLocation());
-			std::string n = V->getNameAsString().substr(10);
-			if (S.ownerPos(p) && !S.exports.count(n))
-				S.exports[n] = p;
-		}
 		return true;
 	}
 
 	bool VisitBinaryOperator(BinaryOperator *B)
 	{
-		if (!B->isAssignmentOp())
-			return true;
+		SourceLocation opw;
+		if (!B->isAssignmentOp() || !S.written(B->getOperatorLoc(), opw))
+			return true; // an assignment from a macro body is not written
 		WPos lb, le;
 		std::string lhs = S.range(B->getLHS()->getSourceRange(), lb, le) ? lhsVar(S.text(lb, le)) : "?";
 		if (B->getOpcode() == BO_Assign) {
@@ -876,7 +932,9 @@ public:
 		if (!S.ownerPos(p))
 			return true;
 		WPos cb, ce;
-		std::string cspan = S.range(I->getCond()->getSourceRange(), cb, ce) ? S.pos(cb) + "\t" + S.pos(ce) : "-\t-";
+		bool hasc = S.range(I->getCond()->getSourceRange(), cb, ce);
+		std::string cspan = hasc ? S.pos(cb) + "\t" + S.pos(ce) : "-\t-";
+		std::string ctext = hasc ? "\t" + noComments(S.text(cb, ce)) : "";
 		std::string rec = "if\t" + curName + "\t" + S.pos(p) + "\t" + cspan + "\t" + span(I->getThen()) + "\t" +
 				  (I->getElse() ? span(I->getElse()) : "-\t-") + "\t";
 		// Condition: strip parens, likely/unlikely, !!, an assignment, one !.
@@ -919,11 +977,12 @@ public:
 		cs.neg = neg;
 		cs.fid = p.fid;
 		cs.line = S.files[p.fid].recs.size();
+		cs.ctext = ctext;
 		if (isa<CallExpr>(C) && S.range(C->getSourceRange(), cs.b, cs.e)) {
 			S.emit(p, rec);
 			S.conds.push_back(cs);
 		} else {
-			S.emit(p, rec + "-");
+			S.emit(p, rec + "-" + ctext);
 		}
 		return true;
 	}
@@ -1093,7 +1152,7 @@ void State::finish(ASTContext &Ctx)
 				break;
 			}
 		std::string &rec = files[cs.fid].recs[cs.line].second;
-		rec += name.empty() ? "-" : (cs.neg ? "not:" : "call:") + name;
+		rec += (name.empty() ? "-" : (cs.neg ? "not:" : "call:") + name) + cs.ctext;
 	}
 	// gfp tokens, the calls and variables they are passed to, and their values.
 	for (auto &kv : gfps) {

@@ -13,6 +13,8 @@ CLANG_PLUGIN_SO  := $(BIN)/gfpcheck-clang$(CLANG_SUFFIX).so
 CLANG_DRIVER     := $(BIN)/gfpcheck-clang$(CLANG_SUFFIX)
 CLANG_DEB_PKGS   := clang-14 libclang-14-dev llvm-14-dev
 KERNEL_LLVM      ?= 14
+# `make deps` installs them (the plugin is part of `make test` when they are there).
+EXTRA_DEB_PKGS   += $(CLANG_DEB_PKGS)
 
 ifneq ($(LLVM_CONFIG),)
 LLVM_MAJOR       := $(shell $(LLVM_CONFIG) --version 2>/dev/null | cut -d. -f1)
@@ -52,6 +54,10 @@ $(CLANG_PLUGIN_SO): $(CLANG_OBJDIR)/extractor.o $(CLANG_OBJDIR)/plugin.o
 $(CLANG_DRIVER): $(CLANG_OBJDIR)/extractor.o $(CLANG_OBJDIR)/driver.o
 	$(CXX) -o $@ $^ $(CLANG_LDFLAGS) $(CLANG_LIBS)
 
+# make test runs the front-end comparison when the Clang headers are installed.
+ifneq ($(CLANG_HAVE_HDRS),)
+EXTRA_TESTS += test-frontends
+endif
 test-frontends: clang-plugin
 	clang-plugin/tests/run.sh
 
@@ -65,8 +71,9 @@ test-frontends-all:
 	  fi; done
 
 # The plugin must come from the same LLVM as the compiler that loads it: the
-# kernel is built with clang-$(KERNEL_LLVM).
+# kernel is built with clang-$(KERNEL_LLVM).  Results: bin/kernel-clang-check/.
 kernel-clang-check:
 	$(MAKE) --no-print-directory clang-plugin LLVM_CONFIG=llvm-config-$(KERNEL_LLVM) CLANG_SUFFIX=-$(KERNEL_LLVM)
 	$(MAKE) --no-print-directory $(BIN)/gfpcheck
-	CLANG=clang-$(KERNEL_LLVM) PLUGIN=$(CURDIR)/$(BIN)/gfpcheck-clang-$(KERNEL_LLVM).so clang-plugin/kernel-check.sh
+	CLANG=clang-$(KERNEL_LLVM) PLUGIN=$(CURDIR)/$(BIN)/gfpcheck-clang-$(KERNEL_LLVM).so WORK=$(CURDIR)/$(BIN)/kernel-clang-check \
+		clang-plugin/kernel-check.sh

@@ -36,6 +36,7 @@ cocci-check-generated:
 	if [ $$stale = 0 ]; then echo "cocci: generated scripts are up to date"; fi && \
 	[ $$stale = 0 ]
 
+EXTRA_TESTS += test-cocci
 test-cocci: cocci-check-generated
 	tests/cocci/run.sh
 

@@ -363,6 +363,14 @@ class _Scan:
                     bnd = i + 1
                 elif v == "=":
                     d = len(stack)
+                    # a statement also starts after a label (`case X:`,
+                    # `default:`, `out:`), which is no `?:`
+                    for q in range(i - 1, bnd - 1, -1):
+                        if t[q][1] == "?":
+                            break
+                        if t[q][1] == ":":
+                            bnd = q + 1
+                            break
                     if bnd < i:
                         var = self.lhs_var(bnd, i)
                         asg.append([d, var])
