@@ -64,16 +64,43 @@ cat "$out/differences.txt"
 echo "fixtures: $both sites reported by both, $onlyg only by gfpcheck's expectations, $onlyc only by the scripts"
 
 if [ -n "${GFPCHECK:-}" ] && [ -n "${FS_TREE:-}" ]; then
-	"$GFPCHECK" --format text "$FS_TREE" 2>/dev/null | grep -E '^[^ ].*: \[[a-z0-9-]+\]' \
-		| sed -E 's/^([^:]+:[0-9]+):[^ ]* \[([a-z0-9-]+)\].*/\2 \1/' | sort -u > "$out/gfpcheck.sites"
-	: > "$out/cocci.sites"
-	for rule in nofs-in-scope nofs-in-transaction scope-imbalance; do
-		(cd "$(dirname "$FS_TREE")/.." 2>/dev/null; :) 
-		spatch $flags --cocci-file "$top/cocci/$rule.cocci" --dir "$FS_TREE" -j "$(nproc)" 2>/dev/null \
-			| grep "WARNING: \[$rule\]" | sed -E "s|^([^:]+:[0-9]+):.*|$rule \\1|" >> "$out/cocci.sites"
+	# The tree root as gfpcheck finds it (nearest ancestor with Makefile and
+	# Kbuild), so that both sides print paths relative to it.
+	root=$(cd "$FS_TREE" && pwd)
+	while [ "$root" != / ] && ! { [ -f "$root/Makefile" ] && [ -f "$root/Kbuild" ]; }; do
+		root=$(dirname "$root")
 	done
+	[ "$root" = / ] && root=$(cd "$FS_TREE" && pwd)
+	rel=$(cd "$FS_TREE" && pwd); rel=${rel#"$root"}; rel=${rel#/}; [ -n "$rel" ] || rel=.
+	kv=$(awk '/^VERSION *=/{v=$3} /^PATCHLEVEL *=/{p=$3} END{if (v != "") print v "." p}' "$root/Makefile" 2>/dev/null)
+	# The scripts as install-cocci would generate them for this version, so
+	# that both sides use the same model rows.
+	rm -rf "$out/tree-gen" && mkdir -p "$out/tree-gen"
+	"$top/cocci/gen-cocci.sh" -o "$out/tree-gen" ${kv:+-k $kv} 2>/dev/null
+	t0=$(date +%s)
+	"$GFPCHECK" --format text "$FS_TREE" > "$out/gfpcheck.txt" 2> "$out/gfpcheck.err"
+	grep -E '^[^ 	].*: \[[a-z0-9-]+\]' "$out/gfpcheck.txt" \
+		| sed -E 's/^([^:]+:[0-9]+):[^ ]* \[([a-z0-9-]+)\].*/\2 \1/' | sort -u > "$out/gfpcheck.sites"
+	t1=$(date +%s)
+	: > "$out/cocci.sites"; : > "$out/cocci.txt"
+	rules=
+	for rule in nofs-in-scope nofs-in-transaction scope-imbalance vmalloc-nofs repeat-order0 repeat-costly; do
+		[ -f "$out/tree-gen/$rule.cocci" ] || continue
+		rules="$rules $rule"
+		(cd "$root" && spatch $flags --cocci-file "$out/tree-gen/$rule.cocci" --dir "$rel" -j "$(nproc)" 2>/dev/null) \
+			| grep "WARNING: \[$rule\]" | sed 's|^\./||' | tee -a "$out/cocci.txt" \
+			| sed -E "s|^([^:]+:[0-9]+):.*|$rule \\1|" >> "$out/cocci.sites"
+	done
+	t2=$(date +%s)
 	sort -u -o "$out/cocci.sites" "$out/cocci.sites"
-	echo "tree: only gfpcheck:"; comm -23 "$out/gfpcheck.sites" "$out/cocci.sites" | grep -E '^(nofs-in-scope|nofs-in-transaction|scope-imbalance) '
-	echo "tree: only the scripts:"; comm -13 "$out/gfpcheck.sites" "$out/cocci.sites"
+	pat=$(echo $rules | sed 's/ /|/g')
+	grep -E "^($pat) " "$out/gfpcheck.sites" > "$out/gfpcheck.compared"
+	comm -12 "$out/gfpcheck.compared" "$out/cocci.sites" > "$out/tree-both.txt"
+	comm -23 "$out/gfpcheck.compared" "$out/cocci.sites" > "$out/tree-only-gfpcheck.txt"
+	comm -13 "$out/gfpcheck.compared" "$out/cocci.sites" > "$out/tree-only-cocci.txt"
+	echo "tree $root/$rel (Linux ${kv:-?}; rules:$rules; gfpcheck $((t1 - t0)) s, scripts $((t2 - t1)) s)"
+	echo "tree: both: $(wc -l < "$out/tree-both.txt")"; cat "$out/tree-both.txt"
+	echo "tree: only gfpcheck: $(wc -l < "$out/tree-only-gfpcheck.txt")"; cat "$out/tree-only-gfpcheck.txt"
+	echo "tree: only the scripts: $(wc -l < "$out/tree-only-cocci.txt")"; cat "$out/tree-only-cocci.txt"
 fi
 exit $bad
