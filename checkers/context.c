@@ -17,7 +17,8 @@ int pc_index(unsigned bit)
 int func_is_root(const struct analysis *a, int f)
 {
 	const struct func *fn = &a->prog->funcs[f];
-	return fn->addr_taken || fn->exported || fn->in_include || fn->model_root || fn->has_callers_unknown;
+	return (fn->addr_taken && !fn->entry_only) || fn->exported || fn->in_include || fn->model_root ||
+	       fn->has_callers_unknown;
 }
 
 static void add(struct classev *o, unsigned bit, int origin, int inherited)
@@ -91,6 +92,10 @@ void context_run(struct analysis *a)
 		struct func *fn = &p->funcs[f];
 		if (func_is_root(a, (int)f)) {
 			a->ctx[f].cls |= PC_UNKNOWN;
+		} else if (fn->addr_taken && fn->entry_only) {
+			/* only in ops fields that model/entries.txt says the VFS calls with no
+			 * filesystem lock context held */
+			a->ctx[f].cls |= PC_NONE;
 		} else if (fn->ncallers == 0) {
 			/* No visible caller. A static function the compiler does not warn about
 			 * is referenced somewhere we cannot see (a token-pasting macro); an extern
@@ -212,6 +217,10 @@ void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned
 								  "no visible caller, and a file of its directory was not read completely";
 				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() has callers gfpcheck cannot see: %s",
 					   fname(a, g), why);
+			} else if (bit == PC_NONE && gf->addr_taken && gf->entry_only) {
+				const struct mrow *r = model_entry(a->model, istr(gf->entry_field));
+				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() is called through %s (%s)",
+					   fname(a, g), istr(gf->entry_field), r && r->reason ? r->reason : "model entry");
 			} else if (bit == PC_NONE) {
 				finding_ev(f, p->files[gf->file].path, gf->start.line,
 					   "%s() has no callers in the scanned files", fname(a, g));

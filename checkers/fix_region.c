@@ -392,7 +392,7 @@ static int member(struct memb *M, int c, int depth)
 static int func_only(struct memb *M, int f, int depth)
 {
 	const struct program *p = M->a->prog;
-	if (f == M->g->fn || depth > 12 || func_is_root(M->a, f) || p->funcs[f].ncallers == 0)
+	if (f == M->g->fn || depth > 12 || func_is_root(M->a, f) || p->funcs[f].addr_taken || p->funcs[f].ncallers == 0)
 		return 0;
 	if (M->memo[f] == 1 || M->memo[f] == 2)
 		return 1; /* recursion inside the region */

@@ -199,9 +199,19 @@ int graph_build(struct analysis *a)
 	for (size_t r = 0; r < p->nrefs; r++) {
 		const struct ref *rf = &p->refs[r];
 		int f = resolve(p, rf->file, rf->name);
-		if (f >= 0 && !p->funcs[f].addr_taken) {
-			p->funcs[f].addr_taken = 1;
-			p->funcs[f].addr_how = rf->how;
+		if (f < 0)
+			continue;
+		struct func *fn = &p->funcs[f];
+		const char *how = istr(rf->how);
+		int entry = strncmp(how, "init:", 5) == 0 && model_entry(a->model, how + 5);
+		if (!fn->addr_taken) {
+			fn->addr_taken = 1;
+			fn->addr_how = rf->how;
+			fn->entry_only = (uint8_t)entry;
+			if (entry)
+				fn->entry_field = intern(how + 5);
+		} else if (!entry) {
+			fn->entry_only = 0;
 		}
 	}
 	/* A function named as an argument of any call (module_init(fn), INIT_WORK(&w, fn),
@@ -216,6 +226,8 @@ int graph_build(struct analysis *a)
 			if (!id || id >= nhead || head[id] < 0 || !is_ident(t))
 				continue;
 			int f = resolve(p, cl->file, id);
+			if (f >= 0)
+				p->funcs[f].entry_only = 0;
 			if (f >= 0 && !p->funcs[f].addr_taken) {
 				p->funcs[f].addr_taken = 1;
 				p->funcs[f].addr_how = intern("arg");

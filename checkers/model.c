@@ -7,7 +7,7 @@
 #include "model.h"
 #include "util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -140,12 +140,23 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		if (strcmp(f[0], kind_names[k]) == 0)
 			break;
 	if (k == ROW__N)
-		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root or errcheck)", f[0]);
+		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck or entry)", f[0]);
 	r.kind = (enum row_kind)k;
 	if (nf < 2)
 		FAIL("%s row needs a name", f[0]);
-	if (!is_ident(f[1]))
+	if (r.kind == ROW_ENTRY) {
+		char *dot = strchr(f[1], '.');
+		int ok = dot && dot != f[1] && !strchr(dot + 1, '.');
+		if (ok) {
+			*dot = 0;
+			ok = is_ident(f[1]) && (strcmp(dot + 1, "*") == 0 || is_ident(dot + 1));
+			*dot = '.';
+		}
+		if (!ok)
+			FAIL("'%s' is not STRUCT.MEMBER or STRUCT.* (an ops-table field)", f[1]);
+	} else if (!is_ident(f[1])) {
 		FAIL("'%s' is not a C identifier", f[1]);
+	}
 	r.name = intern(f[1]);
 	int pos = 2;
 	/* positional fields */
@@ -256,7 +267,8 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		FAIL("flag row needs bits=...");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK) && r.nclosers == 0)
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
-	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT) && (!reason || !*reason))
+	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY) &&
+	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.since && r.until && r.since >= r.until)
 		FAIL("since= must be lower than until=");
@@ -516,4 +528,17 @@ void model_dump(const struct model *m, FILE *out)
 			fprintf(out, " -- %s", r->reason);
 		fprintf(out, "   (%s:%d)\n", r->file ? r->file : "?", r->line);
 	}
+}
+
+const struct mrow *model_entry(const struct model *m, const char *field)
+{
+	const struct mrow *r = model_find1(m, ROW_ENTRY, intern(field));
+	const char *dot = strchr(field, '.');
+	if (r || !dot)
+		return r;
+	char buf[256];
+	int n = snprintf(buf, sizeof(buf), "%.*s.*", (int)(dot - field), field);
+	if (n <= 0 || (size_t)n >= sizeof(buf))
+		return NULL;
+	return model_find1(m, ROW_ENTRY, intern(buf));
 }

@@ -17,7 +17,7 @@ enum {
 	GB_OTHER = 1u << 31,
 };
 
-enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW__N };
+enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW__N };
 enum scope_kind { SK_NOFS = 1, SK_NOIO = 2, SK_FLAGS = 3 };
 enum lock_kind { LK_LOCK, LK_TRANS, LK_CLUSTER };
 
@@ -75,5 +75,7 @@ const struct mrow *model_find1(const struct model *m, enum row_kind k, uint32_t 
 /* Rows (lock or setter) that list name among their closers. */
 int model_find_closer(const struct model *m, uint32_t name, const struct mrow **out, int max);
 const char *row_kind_name(enum row_kind k);
+/* The entry row for an ops-table field "struct.member" (exact, else "struct.*"), or NULL. */
+const struct mrow *model_entry(const struct model *m, const char *field);
 void model_dump(const struct model *m, FILE *out);
 #endif

@@ -820,7 +820,7 @@ static int *noio_entry_for(struct analysis *a)
 	const struct program *p = a->prog;
 	int *e = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
 	for (size_t f = 0; f < p->nfuncs; f++)
-		e[f] = p->funcs[f].ncallers > 0 && !func_is_root(a, (int)f);
+		e[f] = p->funcs[f].ncallers > 0 && !func_is_root(a, (int)f) && !p->funcs[f].addr_taken;
 	for (int changed = 1, round = 0; changed && round < 100; round++) {
 		changed = 0;
 		for (size_t f = 0; f < p->nfuncs; f++) {

@@ -44,6 +44,8 @@ struct func {
 	int *callers, ncallers, capcallers; /* call ids resolving here */
 	uint8_t addr_taken, exported, in_include, model_root, has_callers_unknown;
 	uint32_t addr_how;   /* first way its address was taken (for messages) */
+	uint8_t entry_only;   /* every address-taking is an ops field of a model entry row */
+	uint32_t entry_field; /* that field ("inode_operations.mkdir") */
 	int alloc_gfp_param; /* inferred wrapper: param index carrying gfp, -1 */
 	int alloc_via_call;  /* call inside that passes the param on */
 	/* summaries, filled by flow.c */

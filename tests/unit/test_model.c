@@ -84,6 +84,20 @@ void test_model(void)
 	bad("alloc 9lives 1\n", "is not a C identifier");
 	bad("alloc kmalloc 1 try\n", "'try' is only valid on lock rows");
 	bad("root foo\n", "root row needs a reason");
+	/* entry rows: ops-table fields the VFS calls with nothing held */
+	bad("entry inode_operations.mkdir\n", "entry row needs a reason");
+	bad("entry mkdir -- r\n", "is not STRUCT.MEMBER or STRUCT.*");
+	bad("entry a.b.c -- r\n", "is not STRUCT.MEMBER or STRUCT.*");
+	bad("entry .mkdir -- r\n", "is not STRUCT.MEMBER or STRUCT.*");
+	rc = load(&m, "entry inode_operations.* -- namei\nentry file_operations.read -- read(2)\n", err);
+	CHECK(rc == 0);
+	model_index(&m);
+	CHECK(model_entry(&m, "inode_operations.mkdir") != NULL);
+	CHECK(model_entry(&m, "file_operations.read") != NULL);
+	CHECK(model_entry(&m, "file_operations.write") == NULL);
+	CHECK(model_entry(&m, "super_operations.alloc_inode") == NULL);
+	CHECK(model_entry(&m, "nodot") == NULL);
+	model_free(&m);
 	/* options of the order and vmalloc rules */
 	bad("alloc kcalloc 2 count=x\n", "bad count index 'x'");
 	bad("alloc alloc_page 0 fixed-order=99\n", "bad fixed order '99'");

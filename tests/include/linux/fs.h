@@ -22,6 +22,7 @@ struct inode {
 
 struct file {
 	struct inode *f_inode;
+	void *private_data;
 };
 
 struct writeback_control {
