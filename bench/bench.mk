@@ -10,3 +10,20 @@ bench-extract: $(BIN)/gfpcheck-extract
 .PHONY: bench-analysis
 bench-analysis: $(BIN)/gfpcheck
 	sh bench/analysis.sh $(BENCH_TREE) 3
+
+# make bench-upstream: gfpcheck's 6.1 fs/ findings against what upstream changed
+# by 6.12 (functions whose GFP_NOFS/KM_NOFS masks went away). Needs
+# `make kernel-scan` first and Debian's linux-source-6.12 (installed when root).
+KCACHE ?= $(HOME)/.cache/gfpcheck
+KSRC_612 := $(KCACHE)/linux-source-6.12
+$(KSRC_612)/Makefile:
+	@mkdir -p $(KCACHE)
+	@test -f /usr/src/linux-source-6.12.tar.xz || { if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-source-6.12; \
+		else echo "bench-upstream: run as root: apt-get install linux-source-6.12"; exit 1; fi; }
+	tar -C $(KCACHE) -xf /usr/src/linux-source-6.12.tar.xz linux-source-6.12/Makefile linux-source-6.12/fs linux-source-6.12/mm
+	@touch $@
+.PHONY: bench-upstream
+bench-upstream: $(KSRC_612)/Makefile
+	@test -f reports/linux-6.1-fs.json || { echo "bench-upstream: run 'make kernel-scan' first (reports/linux-6.1-fs.json)"; exit 2; }
+	python3 bench/upstream-nofs.py $(KSRC_61) $(KSRC_612) reports/linux-6.1-fs.json fs
