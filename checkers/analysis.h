@@ -26,6 +26,8 @@ struct ctxent {
 
 struct fctx {
 	unsigned cls;                /* PC_* bits at entry */
+	int handle_param;            /* index in prog.params of a transaction handle parameter
+	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */
 };
 

@@ -1,4 +1,5 @@
 /* context.c - interprocedural propagation of path classes to function entries. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +74,101 @@ void classes_at(const struct analysis *a, int c, struct classev *o)
 	}
 }
 
+/* The model handle row a parameter type names ("struct xfs_trans *", "handle_t *"). */
+static const struct mrow *handle_row(const struct analysis *a, uint32_t type)
+{
+	const char *t = istr(type);
+	char key[128];
+	size_t n = 0;
+	int stars = 0;
+	while (*t) {
+		if (strncmp(t, "const ", 6) == 0) {
+			t += 6;
+		} else if (strncmp(t, "struct ", 7) == 0) {
+			t += 7;
+		} else if (*t == '*') {
+			stars++;
+			t++;
+		} else if (*t == ' ') {
+			t++;
+		} else if (n + 1 < sizeof(key) && stars == 0) {
+			key[n++] = *t++;
+		} else {
+			return NULL;
+		}
+	}
+	key[n] = 0;
+	if (stars != 1 || !n || !is_ident(key))
+		return NULL;
+	uint32_t id = intern_lookup(key);
+	return id ? model_find1(a->model, ROW_HANDLE, id) : NULL;
+}
+
+/* Does text use identifier w other than to dereference it (a NULL test)? */
+static int tests_word(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *s = strstr(text, w); s; s = strstr(s + 1, w)) {
+		int lb = s == text || !(isalnum((unsigned char)s[-1]) || s[-1] == '_' || s[-1] == '>' || s[-1] == '.');
+		const char *e = s + n;
+		while (*e == ' ')
+			e++;
+		int rb = !(isalnum((unsigned char)s[n]) || s[n] == '_');
+		if (lb && rb && strncmp(e, "->", 2) != 0 && *e != '.' && *e != '[')
+			return 1;
+	}
+	return 0;
+}
+
+/* A parameter carrying a started transaction: every call of f runs inside it, if
+ * f never tests it against NULL, never closes it, and no caller passes NULL. */
+static int handle_param(const struct analysis *a, int f)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[f];
+	for (int k = 0; k < fn->nparams; k++) {
+		const struct param *pa = &p->params[fn->param0 + k];
+		if (!handle_row(a, pa->type))
+			continue;
+		const char *name = istr(pa->name);
+		int ok = 1;
+		for (int i = 0; i < fn->nitems && ok; i++) {
+			const struct item *it = &p->items[fn->items[i]];
+			if (it->kind == IT_IF && it->ctext && tests_word(istr(it->ctext), name))
+				ok = 0;
+		}
+		for (int i = 0; i < fn->ncalls && ok; i++) {
+			const struct call *cl = &p->calls[fn->calls[i]];
+			const struct mrow *cr[2];
+			if (!model_find_closer(a->model, cl->callee, cr, 2))
+				continue;
+			for (int j = 0; j < cl->nargs && ok; j++) {
+				const char *t = istr(cl->args[j]);
+				if (*t == '&')
+					t++;
+				if (strcmp(t, name) == 0)
+					ok = 0;
+			}
+		}
+		/* closes a transaction it did not open, itself or in a callee
+		 * (jbd2_journal_restart -> jbd2__journal_restart -> stop_this_handle) */
+		for (int i = 0; i < fn->nkill && ok; i++)
+			if ((int)(fn->kill[i] >> 16) == HK_SETTER)
+				ok = 0;
+		for (int i = 0; i < fn->ncallers && ok; i++) {
+			const struct call *cl = &p->calls[fn->callers[i]];
+			if (k < cl->nargs) {
+				const char *t = istr(cl->args[k]);
+				if (strcmp(t, "NULL") == 0 || strcmp(t, "0") == 0)
+					ok = 0;
+			}
+		}
+		if (ok)
+			return fn->param0 + k;
+	}
+	return -1;
+}
+
 void context_run(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -90,7 +186,10 @@ void context_run(struct analysis *a)
 			a->ctx[f].ev[i].origin = -1;
 		}
 		struct func *fn = &p->funcs[f];
-		if (func_is_root(a, (int)f)) {
+		a->ctx[f].handle_param = handle_param(a, (int)f);
+		if (a->ctx[f].handle_param >= 0) {
+			a->ctx[f].cls = PC_TRANS; /* fixed: callers do not change it */
+		} else if (func_is_root(a, (int)f)) {
 			a->ctx[f].cls |= PC_UNKNOWN;
 		} else if (fn->addr_taken && fn->entry_only) {
 			/* only in ops fields that model/entries.txt says the VFS calls with no
@@ -130,7 +229,7 @@ void context_run(struct analysis *a)
 		for (int i = 0; i < fn->ncalls; i++) {
 			int c = fn->calls[i];
 			int t = p->calls[c].target;
-			if (t < 0)
+			if (t < 0 || a->ctx[t].handle_param >= 0)
 				continue;
 			struct classev cv;
 			classes_at(a, c, &cv);
@@ -217,6 +316,12 @@ void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned
 								  "no visible caller, and a file of its directory was not read completely";
 				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() has callers gfpcheck cannot see: %s",
 					   fname(a, g), why);
+			} else if (bit == PC_TRANS && a->ctx[g].handle_param >= 0) {
+				const struct param *pa = &p->params[a->ctx[g].handle_param];
+				const struct mrow *r = handle_row(a, pa->type);
+				finding_ev(f, p->files[gf->file].path, gf->start.line,
+					   "%s() receives the transaction handle %s (%s): it runs inside a started transaction (%s)",
+					   fname(a, g), istr(pa->name), istr(pa->type), r && r->reason ? r->reason : "model handle row");
 			} else if (bit == PC_NONE && gf->addr_taken && gf->entry_only) {
 				const struct mrow *r = model_entry(a->model, istr(gf->entry_field));
 				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() is called through %s (%s)",
@@ -240,4 +345,22 @@ void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned
 		}
 		g = v->fn;
 	}
+}
+
+int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struct classev *cv)
+{
+	const struct program *p = a->prog;
+	int k = pc_index(bit);
+	if (!cv->inherited[k])
+		return 0;
+	int g = p->calls[c].fn;
+	for (int hop = 0; hop < 40 && g >= 0; hop++) {
+		const struct ctxent *e = &a->ctx[g].ev[k];
+		if (e->via < 0)
+			return a->ctx[g].handle_param >= 0;
+		if (e->local)
+			return 0;
+		g = p->calls[e->via].fn;
+	}
+	return 0;
 }

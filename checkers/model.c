@@ -7,7 +7,7 @@
 #include "model.h"
 #include "util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -140,7 +140,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		if (strcmp(f[0], kind_names[k]) == 0)
 			break;
 	if (k == ROW__N)
-		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck or entry)", f[0]);
+		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry or handle)", f[0]);
 	r.kind = (enum row_kind)k;
 	if (nf < 2)
 		FAIL("%s row needs a name", f[0]);
@@ -245,7 +245,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		} else if ((r.kind == ROW_SETTER && strcmp(key, "close") == 0) ||
 			   (r.kind == ROW_LOCK && strcmp(key, "release") == 0)) {
 			split_list(val, &r.closers, &r.nclosers);
-		} else if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK) && strcmp(key, "fs") == 0) {
+		} else if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_HANDLE) && strcmp(key, "fs") == 0) {
 			r.fs = intern(val);
 		} else if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK) && strcmp(key, "arg") == 0) {
 			r.arg_pat = intern(val);
@@ -267,7 +267,8 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		FAIL("flag row needs bits=...");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK) && r.nclosers == 0)
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
-	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY) &&
+	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY ||
+	     r.kind == ROW_HANDLE) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.since && r.until && r.since >= r.until)

@@ -86,6 +86,8 @@ void test_model(void)
 	bad("root foo\n", "root row needs a reason");
 	/* entry rows: ops-table fields the VFS calls with nothing held */
 	bad("entry inode_operations.mkdir\n", "entry row needs a reason");
+	bad("handle handle_t fs=jbd2\n", "handle row needs a reason");
+	bad("handle struct.x -- r\n", "is not a C identifier");
 	bad("entry mkdir -- r\n", "is not STRUCT.MEMBER or STRUCT.*");
 	bad("entry a.b.c -- r\n", "is not STRUCT.MEMBER or STRUCT.*");
 	bad("entry .mkdir -- r\n", "is not STRUCT.MEMBER or STRUCT.*");
