@@ -20,7 +20,7 @@ while [ "$i" -le "$runs" ]; do
 	python3 - "$out/r.json" "$out/time" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))["stats"]["seconds"]
-wall, rss = open(sys.argv[2]).read().split()
+wall, rss = open(sys.argv[2]).read().split("\n")[-2].split()  # last line; time prefixes an exit-status note
 after = sum(v for k, v in s.items() if k != "extract")
 print("run: load %.2f graph %.2f flow %.2f context %.2f rules %.2f | after extraction %.2f s | wall %s s | peak %.0f MiB"
       % (s["load"], s["graph"], s["flow"], s["context"], s["rules"], after, wall, int(rss) / 1024))
