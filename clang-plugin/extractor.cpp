@@ -358,9 +358,10 @@ public:
 		WPos b, e;
 		const Expr *I = siteB ? E->IgnoreParenImpCasts() : E;
 		bool ok = writtenRange(I->getSourceRange(), b, e) || clangRange(I->getSourceRange(), b, e);
-		// inside the invocation, and not the whole of it
-		if (ok && siteB &&
-		    !(b.fid == siteB->fid && *siteB <= b && e <= *siteE && !(b == *siteB && e == *siteE)))
+		// Inside the invocation, after its name: a range that starts at the
+		// name comes from the macro body (`&iter` of bvec_init_iter_all(&iter)
+		// in bio_for_each_segment_all(), whose `&` is in the body).
+		if (ok && siteB && !(b.fid == siteB->fid && *siteB < b && e <= *siteE))
 			ok = false;
 		if (ok) {
 			if (pb) {
@@ -761,7 +762,8 @@ public:
 		const Expr *I = V->getInit();
 		mark(I, "assign");
 		addValue(I, V->getNameAsString(), true);
-		if (cur) {
+		const BinaryOperator *inner = dyn_cast<BinaryOperator>(I->IgnoreParenCasts());
+		if (cur && !(inner && inner->isAssignmentOp())) {
 			WPos b, e;
 			if (S.range(I->IgnoreParenCasts()->getSourceRange(), b, e))
 				S.assigns.push_back({{b, e}, {curName, V->getNameAsString()}});
@@ -779,7 +781,11 @@ public:
 		if (B->getOpcode() == BO_Assign) {
 			mark(B->getRHS(), "assign");
 			WPos b, e;
-			if (cur && S.range(B->getRHS()->IgnoreParenCasts()->getSourceRange(), b, e))
+			// `a = b = f()`: the call is assigned to b, the innermost
+			// left side (as the Coccinelle front end names it).
+			const BinaryOperator *inner = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenCasts());
+			if (cur && !(inner && inner->isAssignmentOp()) &&
+			    S.range(B->getRHS()->IgnoreParenCasts()->getSourceRange(), b, e))
 				S.assigns.push_back({{b, e}, {curName, lhs}});
 		}
 		// a compound assignment (gfp |= __GFP_NOFAIL) is not the variable's value
@@ -837,8 +843,11 @@ public:
 			if (!F)
 				return true; // call through a function pointer variable
 			callees.insert(D);
-			unsigned bid = F->getBuiltinID();
-			if (bid && !Ctx.BuiltinInfo.isLibFunction(bid))
+			// Builtins that no declaration names (__builtin_expect,
+			// __sync_*) are not calls as written; library functions that
+			// Clang also knows as builtins (memcpy, strlen, snprintf) are
+			// declared in the tree's headers and are calls like any other.
+			if (F->getBuiltinID() && F->isImplicit())
 				return true;
 			if (startsWith(F->getNameAsString(), "__builtin_"))
 				return true;
@@ -876,6 +885,13 @@ public:
 				a.text = S.exprText(A, &a.b, &a.e, &r.pos, &r.end);
 			else
 				a.text = S.exprText(A, &a.b, &a.e);
+			// A macro written as one argument that expands to several
+			// (xfs_trans_log_buf(tp, bp, XFS_DA_LOGRANGE(...))): the
+			// arguments are those written, as the Coccinelle front end
+			// counts them.
+			if (r.kind == 1 && !r.args.empty() && a.b.valid() && r.args.back().b == a.b &&
+			    r.args.back().e == a.e)
+				continue;
 			r.args.push_back(a);
 			addValue(A, "", true);
 		}
@@ -978,7 +994,16 @@ public:
 		cs.fid = p.fid;
 		cs.line = S.files[p.fid].recs.size();
 		cs.ctext = ctext;
-		if (isa<CallExpr>(C) && S.range(C->getSourceRange(), cs.b, cs.e)) {
+		// A macro written as the whole condition is a call as written
+		// (`!S_ISDIR(m)`, `WARN_ON_ONCE(x)`, `!test_bit(n, p)`), whatever it
+		// expands to, as the Coccinelle front end sees it.
+		bool isCall = isa<CallExpr>(C);
+		WPos mb, me;
+		if (!isCall && S.range(C->getSourceRange(), mb, me)) {
+			auto it = S.invs.find(mb);
+			isCall = it != S.invs.end() && it->second.end == me && !it->second.iter;
+		}
+		if (isCall && S.range(C->getSourceRange(), cs.b, cs.e)) {
 			S.emit(p, rec);
 			S.conds.push_back(cs);
 		} else {
@@ -996,6 +1021,15 @@ public:
 		if (S.written(kw, w)) {
 			p = S.wpos(w);
 		} else if (S.macroSite(kw, site, rp)) {
+			// An iterator macro (list_for_each_entry(...) BODY) has its
+			// body written after the invocation; a statement macro whose
+			// expansion holds a loop (wait_event()) does not: it stays a
+			// call, and its loop is a statement from a macro body.
+			SourceLocation bw;
+			if (!body || !S.written(body->getBeginLoc(), bw) || S.wpos(bw) < S.afterToken(rp)) {
+				S.hidden++;
+				return true;
+			}
 			p = S.wpos(site);
 			kind = "iter";
 			auto it = S.invs.find(p);

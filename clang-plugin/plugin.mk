@@ -4,7 +4,8 @@
 #                              the same for one LLVM version: bin/gfpcheck-clang-14.so ...
 #   make test-frontends        clang-plugin/tests/run.sh (Clang vs Coccinelle facts)
 #   make kernel-clang-check    build fs/ext4 fs/xfs fs/btrfs of Linux 6.1 with and without
-#                              the plugin (clang-14), report time overhead and facts
+#                              the plugin (clang-14), report time overhead and facts, and
+#                              compare gfpcheck's findings on the Clang and Coccinelle facts
 # Needs the Debian packages clang-N libclang-N-dev llvm-N-dev (N = 19, 16 or 14).
 
 LLVM_CONFIG ?= $(firstword $(foreach v,19 16 14,$(shell command -v llvm-config-$(v) 2>/dev/null)))
