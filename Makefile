@@ -52,6 +52,9 @@ deps:
 # Each area plugs in through its own fragment; a fragment adds its test target to
 # EXTRA_TESTS when `make test` should run it.
 EXTRA_TESTS :=
+# Real kernel sources (defined before the fragments, whose targets name them).
+KCACHE   ?= $(HOME)/.cache/gfpcheck
+KSRC_61  := $(KCACHE)/linux-source-6.1
 -include tests/tests.mk
 -include cocci/cocci.mk
 -include clang-plugin/plugin.mk
@@ -92,8 +95,6 @@ demo: all
 	-$(BIN)/gfpcheck --format json -o reports/demo.json examples/demo
 	@cat reports/demo.txt
 
-KCACHE   ?= $(HOME)/.cache/gfpcheck
-KSRC_61  := $(KCACHE)/linux-source-6.1
 $(KSRC_61)/Makefile:
 	@mkdir -p $(KCACHE)
 	@test -f /usr/src/linux-source-6.1.tar.xz || { \

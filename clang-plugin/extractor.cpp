@@ -763,12 +763,27 @@ public:
 		mark(I, "assign");
 		addValue(I, V->getNameAsString(), true);
 		const BinaryOperator *inner = dyn_cast<BinaryOperator>(I->IgnoreParenCasts());
-		if (cur && !(inner && inner->isAssignmentOp())) {
+		if (cur && !(inner && inner->isAssignmentOp()) && !operatorRhs(I)) {
 			WPos b, e;
 			if (S.range(I->IgnoreParenCasts()->getSourceRange(), b, e))
 				S.assigns.push_back({{b, e}, {curName, V->getNameAsString()}});
 		}
 		return true;
+	}
+
+	// `x = f() || g()`, `x = f() + 1`, `x = !f()`: no call is the value of x (an
+	// operator written in the file, not one from a macro body such as min()).
+	bool operatorRhs(const Expr *E)
+	{
+		E = E->IgnoreParenCasts();
+		SourceLocation w;
+		if (const BinaryOperator *B = dyn_cast<BinaryOperator>(E))
+			return !B->isAssignmentOp() && S.written(B->getOperatorLoc(), w);
+		if (const ConditionalOperator *C = dyn_cast<ConditionalOperator>(E))
+			return S.written(C->getQuestionLoc(), w);
+		if (const UnaryOperator *U = dyn_cast<UnaryOperator>(E))
+			return S.written(U->getOperatorLoc(), w);
+		return false;
 	}
 
 	bool VisitBinaryOperator(BinaryOperator *B)
@@ -784,7 +799,7 @@ public:
 			// `a = b = f()`: the call is assigned to b, the innermost
 			// left side (as the Coccinelle front end names it).
 			const BinaryOperator *inner = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenCasts());
-			if (cur && !(inner && inner->isAssignmentOp()) &&
+			if (cur && !(inner && inner->isAssignmentOp()) && !operatorRhs(B->getRHS()) &&
 			    S.range(B->getRHS()->IgnoreParenCasts()->getSourceRange(), b, e))
 				S.assigns.push_back({{b, e}, {curName, lhs}});
 		}

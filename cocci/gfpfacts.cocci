@@ -371,6 +371,9 @@ class _Scan:
                         if t[q][1] == ":":
                             bnd = q + 1
                             break
+                    # `else x = ...`, `do x = ...`: the keyword is no part of the left side
+                    while bnd < i and t[bnd][0] == "id" and t[bnd][1] in ("else", "do"):
+                        bnd += 1
                     if bnd < i:
                         var = self.lhs_var(bnd, i)
                         asg.append([d, var])
@@ -380,7 +383,11 @@ class _Scan:
                             if nk[1] not in params and nk[1] not in _NOTREF and not _gfpre.match(nk[1]):
                                 _emit(f, "ref", fn, self.tpos(i + 1), nk[1], "assign")
                         elif nk and nk[0] == "id" and nn == "(" and nk[1] not in self.KEYW:
-                            _emit(f, "assign", fn, self.tpos(i + 1), var)
+                            # only when the call is the whole right side
+                            # (not `x = f() || g()`, `x = f() + 1`)
+                            c = self.match_close(i + 2)
+                            if c + 1 < n and t[c + 1][1] in (";", ",", ")"):
+                                _emit(f, "assign", fn, self.tpos(i + 1), var)
                     bnd = i + 1
                 elif v == "&":
                     pk = t[i - 1]
