@@ -23,8 +23,10 @@ unsigned fix_default_rules(void)
 
 static int fixable(const char *id)
 {
-	static const char *const ok[] = {"nofs-in-scope", "nofs-in-transaction", "nofs-no-context", "nofs-to-scope",
-					 "missing-nofs"};
+	static const char *const ok[] = {"nofs-in-scope",    "nofs-in-transaction", "nofs-no-context",
+					 "nofs-to-scope",    "missing-nofs",        "noio-in-scope",
+					 "repeat-order0",    "repeat-costly",       "gfp-spelled-out",
+					 "nofs-fs-conflict"};
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
 		if (strcmp(ok[i], id) == 0)
 			return 1;
@@ -42,7 +44,9 @@ int fix_parse_rules(const char *list, unsigned *out, char *err, size_t errlen)
 		}
 		if (rule_index(t) < 0 || !fixable(t)) {
 			snprintf(err, errlen, "--fix-rules: '%s' is not a rule with a fix (use nofs-in-scope, "
-					      "nofs-in-transaction, nofs-no-context, nofs-to-scope, missing-nofs, default)", t);
+					      "nofs-in-transaction, nofs-no-context, nofs-to-scope, missing-nofs, "
+					      "noio-in-scope, repeat-order0, repeat-costly, gfp-spelled-out, "
+					      "nofs-fs-conflict, default)", t);
 			free(dup);
 			return -1;
 		}
@@ -350,7 +354,9 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 			continue;
 		struct ffile *ff = fix_file(&F, f->file);
 		int gi = fix_group(&F, f->file, r);
-		const char *why = fix_token(&F, ff, f->line, f->col, gi);
+		int token_rule = strncmp(f->rule, "nofs-", 5) == 0 && strcmp(f->rule, "nofs-fs-conflict") != 0;
+		const char *why = token_rule ? fix_token(&F, ff, f->line, f->col, gi)
+					     : fix_mask(&F, ff, f->line, f->col, f->fix, gi);
 		if (why) {
 			fix_note(&F, f->file, f->line, "%s not fixed: %s", f->rule, why);
 			continue;
@@ -358,7 +364,7 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 		struct fgroup *G = &F.g[gi];
 		sb_addf(&G->sites, "  %s:%d %s(): %s\n", f->file, f->line, f->function, f->fix);
 		G->nsites++;
-		if (strcmp(f->rule, "nofs-no-context") == 0)
+		if (strcmp(f->rule, "nofs-no-context") == 0 || strcmp(f->rule, "repeat-costly") == 0)
 			G->nfc = 0;
 		group_why_ev(G, f);
 		if (!G->kind)

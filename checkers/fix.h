@@ -96,6 +96,8 @@ const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
 /* The GFP_NOFS -> GFP_KERNEL edit of one token (with a line break when the
  * line would grow past 80 columns); returns NULL or the reason it was not made. */
 const char *fix_token(struct fixer *F, struct ffile *f, int line, int col, int group);
+/* fix_mask.c: replace the gfp expression around the token at line:col by text (flag rules). */
+const char *fix_mask(struct fixer *F, struct ffile *f, int line, int col, const char *text, int group);
 
 /* fix_patch.c */
 /* Unified diff of `old` with edits (sorted by offset) applied; counts lines. */

@@ -219,6 +219,16 @@ static char *subject_of(const struct fgroup *g)
 		return xasprintf("%s: use GFP_KERNEL inside %s", g->prefix, g->kind ? g->kind : "transactions");
 	if (strcmp(id, "nofs-no-context") == 0)
 		return xasprintf("%s: use GFP_KERNEL where no fs lock context is held", g->prefix);
+	if (strcmp(id, "noio-in-scope") == 0)
+		return xasprintf("%s: use GFP_KERNEL inside memalloc_noio_save() scopes", g->prefix);
+	if (strcmp(id, "repeat-order0") == 0)
+		return xasprintf("%s: drop __GFP_REPEAT from non-costly allocations", g->prefix);
+	if (strcmp(id, "repeat-costly") == 0)
+		return xasprintf("%s: use __GFP_RETRY_MAYFAIL instead of __GFP_REPEAT", g->prefix);
+	if (strcmp(id, "gfp-spelled-out") == 0)
+		return xasprintf("%s: use the named GFP masks", g->prefix);
+	if (strcmp(id, "nofs-fs-conflict") == 0)
+		return xasprintf("%s: spell GFP_NOFS | __GFP_FS as GFP_KERNEL", g->prefix);
 	if (strcmp(id, "nofs-to-scope") == 0)
 		return g->lock && *g->lock ? xasprintf("%s: use a NOFS scope under %s() instead of GFP_NOFS", g->prefix,
 						       g->lock)
@@ -250,6 +260,23 @@ static void body_of(struct strbuf *sb, const struct fgroup *g)
 			 "context held outside a NOFS scope, and it knows every caller. GFP_NOFS looks unneeded "
 			 "there. This does change the allocation mask: check each site for a lock or a reclaim "
 			 "dependency the analysis does not model before applying.", 72);
+	else if (strcmp(id, "noio-in-scope") == 0)
+		wrap(sb, "Every path gfpcheck found to the allocations below runs inside a memalloc_noio_save() "
+			 "scope, which already clears __GFP_IO and __GFP_FS for every allocation it covers. "
+			 "GFP_NOIO adds nothing there. Use GFP_KERNEL and keep the other flags; the effective "
+			 "allocation mask does not change.", 72);
+	else if (strcmp(id, "repeat-order0") == 0)
+		wrap(sb, "__GFP_REPEAT only ever changed how hard the page allocator retries costly requests "
+			 "(order > PAGE_ALLOC_COSTLY_ORDER); the requests below are of order 3 or less, where the "
+			 "allocator retries anyway and the flag has no effect. Drop it.", 72);
+	else if (strcmp(id, "repeat-costly") == 0)
+		wrap(sb, "__GFP_REPEAT became __GFP_RETRY_MAYFAIL in 4.13 (commit dcda9b04713c \"mm, tree wide: "
+			 "replace __GFP_REPEAT by __GFP_RETRY_MAYFAIL with more useful semantic\"). The requests below "
+			 "are costly, where the new flag means: retry as long as it makes sense, then fail rather "
+			 "than invoke the OOM killer. Check that each caller handles the failure.", 72);
+	else if (strcmp(id, "gfp-spelled-out") == 0 || strcmp(id, "nofs-fs-conflict") == 0)
+		wrap(sb, "The masks below are written as a named mask with bits added or removed by hand, which "
+			 "hides what they are. Write the named mask with the same bits.", 72);
 	else if (strcmp(id, "nofs-to-scope") == 0)
 		wrap(sb, "The allocations below run while a filesystem lock context that reclaim may need is "
 			 "held, and each carries GFP_NOFS for that reason. Mark the critical section once instead, "
