@@ -77,7 +77,11 @@ unit: $(BIN)/unit-tests
 test-extract: $(BIN)/gfpcheck-extract
 	bash tests/extract/run.sh
 
-test: all unit fixtures test-extract $(EXTRA_TESTS)
+# The suites are independent (each has its own output directory; the facts cache
+# writes atomically): two at a time on CI's two cores.
+TEST_JOBS ?= 2
+test: all
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target unit fixtures test-extract $(EXTRA_TESTS)
 	@echo "make test: all suites passed"
 
 # ASan + UBSan build of the core, running the unit tests and the fixtures.
