@@ -38,7 +38,8 @@ void nofs_tokens(struct analysis *a, const struct sites *s,
 	const struct asite **v = xmalloc(sizeof(*v) * (s->n ? s->n : 1));
 	size_t n = 0;
 	for (size_t i = 0; i < s->n; i++)
-		if (s->v[i].nofs_tok >= 0)
+		/* `GFP_KERNEL | GFP_NOFS` is GFP_KERNEL: no NOFS to remove (nofs-fs-conflict) */
+		if (s->v[i].nofs_tok >= 0 && !(s->v[i].mask_known && (s->v[i].mask & GB_FS)))
 			v[n++] = &s->v[i];
 	qsort(v, n, sizeof(*v), cmp_int);
 	for (size_t i = 0; i < n;) {
