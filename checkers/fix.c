@@ -371,6 +371,16 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 			for (int k = 0; k < f->nev && !G->kind; k++)
 				if (strstr(f->ev[k].what, "journal") || strstr(f->ev[k].what, "jbd2"))
 					G->kind = "journal handles";
+		/* a setter that is no transaction start (cifs_server_lock()): name it */
+		for (int k = 0; k < f->nev && !G->kind && !G->kindbuf[0] && strcmp(f->rule, "nofs-in-transaction") == 0;
+		     k++) {
+			const char *w = f->ev[k].what, *e = strstr(w, "() opens a NOFS scope here");
+			size_t n = e ? (size_t)(e - w) : 0;
+			if (!n || n + 16 > sizeof(G->kindbuf) || memchr(w, ' ', n) || strstr(w, "_trans"))
+				continue;
+			/* kept in the group itself (F.g moves when it grows): fix_patch.c reads it */
+			snprintf(G->kindbuf, sizeof(G->kindbuf), "%.*s() sections", (int)n, w);
+		}
 	}
 	/* 2. Lock regions: nofs-to-scope, then missing-nofs. */
 	if (want_scope || want_miss) {

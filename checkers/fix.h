@@ -67,6 +67,7 @@ struct fgroup {
 	int nsites, nregions, nfc;
 	char *lock;      /* the one acquire name, or "" when several */
 	char *kind;      /* for transactions: "journal handles", "transactions" */
+	char kindbuf[96]; /* storage for kind: "cifs_server_lock() sections" */
 };
 
 struct fixer {

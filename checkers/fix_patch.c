@@ -216,7 +216,7 @@ static char *subject_of(const struct fgroup *g)
 	if (strcmp(id, "nofs-in-scope") == 0)
 		return xasprintf("%s: use GFP_KERNEL inside memalloc_nofs_save() scopes", g->prefix);
 	if (strcmp(id, "nofs-in-transaction") == 0)
-		return xasprintf("%s: use GFP_KERNEL inside %s", g->prefix, g->kind ? g->kind : "transactions");
+		return xasprintf("%s: use GFP_KERNEL inside %s", g->prefix, g->kind ? g->kind : g->kindbuf[0] ? g->kindbuf : "transactions");
 	if (strcmp(id, "nofs-no-context") == 0)
 		return xasprintf("%s: use GFP_KERNEL where no fs lock context is held", g->prefix);
 	if (strcmp(id, "noio-in-scope") == 0)
@@ -252,7 +252,7 @@ static void body_of(struct strbuf *sb, const struct fgroup *g)
 				    "start_this_handle(), XFS: xfs_trans_alloc()). The scope clears __GFP_FS for every "
 				    "allocation in it, so GFP_NOFS adds nothing there. Use GFP_KERNEL and keep the "
 				    "other flags; the effective allocation mask does not change.",
-				    g->kind ? g->kind : "transactions");
+				    g->kind ? g->kind : g->kindbuf[0] ? g->kindbuf : "transactions");
 		wrap(sb, t, 72);
 		free(t);
 	} else if (strcmp(id, "nofs-no-context") == 0)
