@@ -89,8 +89,10 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 sanitize:
 	$(MAKE) BIN=bin/san OPT="$(SAN_FLAGS)" bin/san/gfpcheck bin/san/gfpcheck-extract bin/san/unit-tests bin/san/fixture-runner
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 bin/san/unit-tests
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GFPCHECK_HOME=$(CURDIR) \
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 GFPCHECK_HOME=$(CURDIR) \
 		bin/san/fixture-runner --gfpcheck bin/san/gfpcheck tests/fixtures
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 tests/fixes/run.sh bin/san/gfpcheck
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 tests/flags/run.sh bin/san/gfpcheck
 
 # ---- demo and real-kernel scans ----
 demo: all

@@ -425,10 +425,12 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 	}
 	/* 3. Sort the edits; drop overlaps. */
 	int rc = 0;
-	qsort(F.f, F.nf, sizeof(*F.f), cmp_file);
+	if (F.nf)
+		qsort(F.f, F.nf, sizeof(*F.f), cmp_file);
 	for (size_t i = 0; i < F.nf; i++) {
 		struct ffile *f = &F.f[i];
-		qsort(f->e, f->ne, sizeof(*f->e), cmp_edit);
+		if (f->ne)
+			qsort(f->e, f->ne, sizeof(*f->e), cmp_edit);
 		size_t w = 0;
 		for (size_t k = 0; k < f->ne; k++) {
 			if (w && f->e[k].off < f->e[w - 1].off + f->e[w - 1].len) {
