@@ -26,7 +26,7 @@ static int fixable(const char *id)
 	static const char *const ok[] = {"nofs-in-scope",    "nofs-in-transaction", "nofs-no-context",
 					 "nofs-to-scope",    "missing-nofs",        "noio-in-scope",
 					 "repeat-order0",    "repeat-costly",       "gfp-spelled-out",
-					 "nofs-fs-conflict"};
+					 "nofs-fs-conflict", "vmalloc-nofs"};
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
 		if (strcmp(ok[i], id) == 0)
 			return 1;
@@ -46,7 +46,7 @@ int fix_parse_rules(const char *list, unsigned *out, char *err, size_t errlen)
 			snprintf(err, errlen, "--fix-rules: '%s' is not a rule with a fix (use nofs-in-scope, "
 					      "nofs-in-transaction, nofs-no-context, nofs-to-scope, missing-nofs, "
 					      "noio-in-scope, repeat-order0, repeat-costly, gfp-spelled-out, "
-					      "nofs-fs-conflict, default)", t);
+					      "nofs-fs-conflict, vmalloc-nofs, default)", t);
 			free(dup);
 			return -1;
 		}
@@ -355,8 +355,19 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 		struct ffile *ff = fix_file(&F, f->file);
 		int gi = fix_group(&F, f->file, r);
 		int token_rule = strncmp(f->rule, "nofs-", 5) == 0 && strcmp(f->rule, "nofs-fs-conflict") != 0;
-		const char *why = token_rule ? fix_token(&F, ff, f->line, f->col, gi)
-					     : fix_mask(&F, ff, f->line, f->col, f->fix, gi);
+		const char *why;
+		if (strcmp(f->rule, "vmalloc-nofs") == 0) {
+			int c = -1;
+			for (size_t k = 0; k < p->ncalls && c < 0; k++)
+				if (p->calls[k].pos.line == f->line && p->calls[k].pos.col == f->col &&
+				    strcmp(p->files[p->calls[k].file].path, f->file) == 0)
+					c = (int)k;
+			why = c < 0 ? "the call is not in the facts"
+				    : fix_scope_call(&F, c, f->fix, strstr(f->message, "GFP_NOIO") != NULL, gi);
+		} else {
+			why = token_rule ? fix_token(&F, ff, f->line, f->col, gi)
+					 : fix_mask(&F, ff, f->line, f->col, f->fix, gi);
+		}
 		if (why) {
 			fix_note(&F, f->file, f->line, "%s not fixed: %s", f->rule, why);
 			continue;
@@ -364,7 +375,8 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 		struct fgroup *G = &F.g[gi];
 		sb_addf(&G->sites, "  %s:%d %s(): %s\n", f->file, f->line, f->function, f->fix);
 		G->nsites++;
-		if (strcmp(f->rule, "nofs-no-context") == 0 || strcmp(f->rule, "repeat-costly") == 0)
+		if (strcmp(f->rule, "nofs-no-context") == 0 || strcmp(f->rule, "repeat-costly") == 0 ||
+		    strcmp(f->rule, "vmalloc-nofs") == 0)
 			G->nfc = 0;
 		group_why_ev(G, f);
 		if (!G->kind)

@@ -97,6 +97,9 @@ const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
 /* The GFP_NOFS -> GFP_KERNEL edit of one token (with a line break when the
  * line would grow past 80 columns); returns NULL or the reason it was not made. */
 const char *fix_token(struct fixer *F, struct ffile *f, int line, int col, int group);
+/* The vmalloc-nofs fix: `x = call(..., GFP_NOFS ...);` inside memalloc_nofs_save()/restore() (noio:
+ * the NOIO pair), with a comment, a cookie and the mask rewritten to `mask`. */
+const char *fix_scope_call(struct fixer *F, int c, const char *mask, int noio, int group);
 /* fix_mask.c: replace the gfp expression around the token at line:col by text (flag rules). */
 const char *fix_mask(struct fixer *F, struct ffile *f, int line, int col, const char *text, int group);
 

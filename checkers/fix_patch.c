@@ -221,6 +221,8 @@ static char *subject_of(const struct fgroup *g)
 		return xasprintf("%s: use GFP_KERNEL where no fs lock context is held", g->prefix);
 	if (strcmp(id, "noio-in-scope") == 0)
 		return xasprintf("%s: use GFP_KERNEL inside memalloc_noio_save() scopes", g->prefix);
+	if (strcmp(id, "vmalloc-nofs") == 0)
+		return xasprintf("%s: open a NOFS/NOIO scope around vmalloc calls", g->prefix);
 	if (strcmp(id, "repeat-order0") == 0)
 		return xasprintf("%s: drop __GFP_REPEAT from non-costly allocations", g->prefix);
 	if (strcmp(id, "repeat-costly") == 0)
@@ -265,6 +267,12 @@ static void body_of(struct strbuf *sb, const struct fgroup *g)
 			 "scope, which already clears __GFP_IO and __GFP_FS for every allocation it covers. "
 			 "GFP_NOIO adds nothing there. Use GFP_KERNEL and keep the other flags; the effective "
 			 "allocation mask does not change.", 72);
+	else if (strcmp(id, "vmalloc-nofs") == 0)
+		wrap(sb, "Before 5.17 (commit 451769ebb7e7 \"mm/vmalloc: alloc GFP_NO{FS,IO} for vmalloc\") vmalloc "
+			 "allocates its page tables with GFP_KERNEL whatever mask it is given, and kvmalloc does not "
+			 "fall back to vmalloc with a NOFS/NOIO mask (a421ef303008). Call them with GFP_KERNEL inside "
+			 "a memalloc_nofs_save() (memalloc_noio_save()) scope instead, so that every allocation they "
+			 "make, page tables included, really is NOFS (NOIO).", 72);
 	else if (strcmp(id, "repeat-order0") == 0)
 		wrap(sb, "__GFP_REPEAT only ever changed how hard the page allocator retries costly requests "
 			 "(order > PAGE_ALLOC_COSTLY_ORDER); the requests below are of order 3 or less, where the "

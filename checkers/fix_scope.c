@@ -560,3 +560,105 @@ const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
 	}
 	return NULL;
 }
+
+/* ---- one call: vmalloc-nofs ---- */
+
+const char *fix_scope_call(struct fixer *F, int c, const char *mask, int noio, int group)
+{
+	const struct program *p = F->a->prog;
+	const struct call *cl = &p->calls[c];
+	if (cl->fn < 0)
+		return "the call is outside a function";
+	const struct func *fn = &p->funcs[cl->fn];
+	struct ffile *f = fix_file(F, p->files[cl->file].path);
+	if (!f->text)
+		return "the file cannot be read";
+	const char *why = check_callee(f, cl);
+	if (why)
+		return why;
+	const char *ls = line_start(f, cl->pos.line);
+	const char *q = ls;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (!call_starts_stmt(f, cl->pos.line, cl->pos.col, 0) || strncmp(q, "return", 6) == 0 ||
+	    !stmt_boundary_ok(f, cl->pos.line))
+		return "the call is not a statement of its own (`x = call(...);`): wrap it by hand";
+	/* the statement ends at the ';' right after the call, and the line with it */
+	long o = fix_off(f, cl->pos.line, cl->pos.col);
+	const char *s = f->text + o, *end = f->text + f->len, *tok = NULL;
+	const char *want = noio ? "GFP_NOIO" : "GFP_NOFS";
+	int depth = 0;
+	while (s < end && *s != '(')
+		s++;
+	for (; s < end; s++) {
+		if (*s == '(') {
+			depth++;
+		} else if (*s == ')' && --depth == 0) {
+			break;
+		} else if (!tok && strncmp(s, want, 8) == 0 && !is_id((unsigned char)s[8]) &&
+			   !is_id((unsigned char)s[-1])) {
+			tok = s;
+		}
+	}
+	if (s >= end || s + 1 >= end || s[1] != ';' || !blank_or_comment(s + 2, line_end(f, line_of(f, (size_t)(s - f->text)))))
+		return "the call is not a statement of its own (`x = call(...);`): wrap it by hand";
+	if (!tok)
+		return "the NOFS/NOIO mask is not written in the call (a variable?): wrap it by hand";
+	int last = line_of(f, (size_t)(s - f->text));
+	int blank_after = 0;
+	char *dind = NULL;
+	long doff = decl_point(f, fn, &blank_after, &dind);
+	if (doff < 0)
+		return "cannot find where the function's local declarations go";
+	if ((size_t)doff > f->ls[cl->pos.line - 1]) {
+		free(dind);
+		return "the call is among the declarations: wrap it by hand";
+	}
+	char *name = cookie_name(f, istr(fn->name));
+	if (!name) {
+		free(dind);
+		return "no free cookie name";
+	}
+	if (noio && strncmp(name, "nofs", 4) == 0) { /* noio_flag for a NOIO scope, when free */
+		char *n2 = xstrdup(name);
+		memcpy(n2, "noio", 4);
+		if (!word_in(f->text, f->len, n2)) {
+			free(name);
+			name = n2;
+		} else {
+			free(n2);
+		}
+	}
+	int tl = line_of(f, (size_t)(tok - f->text));
+	const char *mwhy = fix_mask(F, f, tl, (int)(tok - line_start(f, tl)) + 1, mask, group);
+	if (mwhy) {
+		free(dind);
+		free(name);
+		return mwhy;
+	}
+	if (!f->has_sched_mm && !strstr(f->text, "memalloc_nofs_save")) {
+		fix_edit(f, (size_t)include_point(f), 0, "#include <linux/sched/mm.h>\n", group, &F->seq);
+		f->has_sched_mm = 1;
+	}
+	struct strbuf b = {0};
+	sb_addf(&b, "%sunsigned int %s;\n%s", dind, name, blank_after ? "\n" : "");
+	fix_edit(f, (size_t)doff, 0, b.s, group, &F->seq);
+	free(dind);
+	b.len = 0;
+	b.s[0] = 0;
+	char *ind = indent_of(f, cl->pos.line);
+	const char *kind = noio ? "noio" : "nofs";
+	sb_addf(&b, "%s/* %s() honours %s only since 5.17: the scope makes all of it %s */\n", ind,
+		istr(cl->callee), noio ? "GFP_NOIO" : "GFP_NOFS", noio ? "NOIO" : "NOFS");
+	sb_addf(&b, "%s%s = memalloc_%s_save();\n", ind, name, kind);
+	fix_edit(f, f->ls[cl->pos.line - 1], 0, b.s, group, &F->seq);
+	b.len = 0;
+	b.s[0] = 0;
+	sb_addf(&b, "%smemalloc_%s_restore(%s);\n", ind, kind, name);
+	size_t after = last < f->nlines ? f->ls[last] : f->len;
+	fix_edit(f, after, 0, b.s, group, &F->seq);
+	free(b.s);
+	free(ind);
+	free(name);
+	return NULL;
+}
