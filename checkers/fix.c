@@ -365,6 +365,10 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 			why = c < 0 ? "the call is not in the facts"
 				    : fix_scope_call(&F, c, f->fix, strstr(f->message, "GFP_NOIO") != NULL, gi);
 		} else {
+			long to = fix_off(ff, f->line, f->col);
+			if (token_rule && ff->text && to >= 0 && (size_t)to + 8 <= ff->len &&
+			    strncmp(ff->text + to, "GFP_NOFS", 8) != 0)
+				token_rule = 0; /* KM_NOFS: the expression without the flag */
 			why = token_rule ? fix_token(&F, ff, f->line, f->col, gi)
 					 : fix_mask(&F, ff, f->line, f->col, f->fix, gi);
 		}

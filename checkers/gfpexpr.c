@@ -140,3 +140,37 @@ char *gfp_replace_token(const char *text, const char *from, const char *to)
 		b.s = xstrdup("");
 	return b.s;
 }
+
+char *gfp_drop_token(const char *text, const char *tok)
+{
+	for (const char *c = text; *c; c++)
+		if (*c == '&' || *c == '~' || *c == '(' || *c == ')' || *c == '^')
+			return NULL;
+	struct strbuf out = {0};
+	int found = 0, kept = 0;
+	const char *s = text;
+	while (*s) {
+		const char *e = strchr(s, '|');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		const char *a = s, *b = s + n;
+		while (a < b && isspace((unsigned char)*a))
+			a++;
+		while (b > a && isspace((unsigned char)b[-1]))
+			b--;
+		if ((size_t)(b - a) == strlen(tok) && strncmp(a, tok, (size_t)(b - a)) == 0 && !found) {
+			found = 1;
+		} else if (b > a) {
+			if (kept++)
+				sb_add(&out, " | ");
+			sb_addn(&out, a, (size_t)(b - a));
+		}
+		s = e ? e + 1 : s + n;
+	}
+	if (!found) {
+		free(out.s);
+		return NULL;
+	}
+	if (!kept)
+		sb_add(&out, "0");
+	return out.s;
+}

@@ -13,4 +13,7 @@ int gfp_eval(const struct model *m, const char *text, uint32_t *bits);
 int gfp_flag_bits(const struct model *m, uint32_t name, uint32_t *bits);
 /* Replace each whole-word occurrence of `from` by `to`. */
 char *gfp_replace_token(const char *text, const char *from, const char *to);
+/* text (`A | B | C`, flags or-ed only) without the flag `tok`; "0" when nothing is
+ * left; NULL when text is not a plain or-list holding tok. */
+char *gfp_drop_token(const char *text, const char *tok);
 #endif

@@ -235,6 +235,10 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 				FAIL("bad version '%s' (expected X.Y)", val);
 		} else if (r.kind == ROW_ALLOC && strcmp(key, "family") == 0) {
 			r.family = intern(val);
+		} else if (r.kind == ROW_FLAG && strcmp(key, "role") == 0) {
+			if (strcmp(val, "nofs") != 0)
+				FAIL("role must be nofs, not '%s'", val);
+			r.role_nofs = 1;
 		} else if (r.kind == ROW_FLAG && strcmp(key, "bits") == 0) {
 			if (parse_bits(val, &r.bits))
 				FAIL("unknown bit in '%s' (see docs/MODEL.md for bit names)", val);

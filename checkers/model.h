@@ -42,6 +42,7 @@ struct mrow {
 	uint32_t arg_pat; /* lock/setter arg= glob, 0 if none */
 	int try_;
 	int lkind;        /* LK_* */
+	int role_nofs;    /* flag role=nofs: the token stands for GFP_NOFS in the nofs-* rules (KM_NOFS) */
 	int since, until; /* version codes (major*1000+minor), 0 if none */
 	char *reason;
 	int inferred;

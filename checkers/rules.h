@@ -38,6 +38,9 @@ struct nofs_tok {
 void nofs_tokens(struct analysis *a, const struct sites *s,
 		 void (*fn)(struct analysis *a, const struct nofs_tok *t));
 /* Emit a nofs-* finding for a token with the GFP_KERNEL fix. */
+/* The NOFS token's name (GFP_NOFS, KM_NOFS) and what to do with it. */
+const char *nofs_name(const struct analysis *a, const struct nofs_tok *t);
+const char *nofs_advice(const struct analysis *a, const struct nofs_tok *t);
 struct finding *nofs_finding(struct analysis *a, const char *rule, const char *conf, const struct nofs_tok *t);
 
 /* Helpers shared by rules. */

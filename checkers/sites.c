@@ -68,6 +68,15 @@ static void site_classes(const struct analysis *a, struct asite *s)
 		}
 }
 
+/* GFP_NOFS, or a flag the model gives role=nofs (XFS's KM_NOFS) */
+static int is_nofs_token(const struct model *m, uint32_t tok, uint32_t nofs)
+{
+	if (tok == nofs)
+		return 1;
+	const struct mrow *r = model_find1(m, ROW_FLAG, tok);
+	return r && r->role_nofs;
+}
+
 static int is_reclaim_composite(const struct model *m, uint32_t tok)
 {
 	uint32_t b;
@@ -139,7 +148,7 @@ void sites_build(struct analysis *a, struct sites *S)
 			if (!any)
 				s.tok = g;
 			any = 1;
-			if (p->gfps[g].token == nofs && s.nofs_tok < 0)
+			if (s.nofs_tok < 0 && is_nofs_token(m, p->gfps[g].token, nofs))
 				s.nofs_tok = g;
 		}
 		if (any) {
@@ -157,7 +166,7 @@ void sites_build(struct analysis *a, struct sites *S)
 				continue;
 			struct asite v = s;
 			v.tok = (int)g;
-			v.nofs_tok = t->token == nofs ? (int)g : -1;
+			v.nofs_tok = is_nofs_token(m, t->token, nofs) ? (int)g : -1;
 			v.expr = t->token;
 			v.mask_known = !gfp_flag_bits(m, t->token, &v.mask);
 			for (int h = vfirst[cl->fn]; h >= 0; h = vnext[h]) /* `x = GFP_KERNEL & ~__GFP_FS` */

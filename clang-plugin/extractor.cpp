@@ -8,6 +8,7 @@
 // belongs to the file its anchor lies in: the main file, or one of the tree's
 // own headers (path not containing an "include" directory), which get their own
 // facts file.  Records anchored in other headers are dropped.
+#include <cctype>
 #include "extractor.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -70,7 +71,7 @@ bool startsWith(const std::string &s, const char *p)
 
 bool isGfpName(const std::string &s)
 {
-	return startsWith(s, "GFP_") || startsWith(s, "__GFP_");
+	return startsWith(s, "GFP_") || startsWith(s, "__GFP_") || (startsWith(s, "KM_") && s.size() > 3 && isupper((unsigned char)s[3]));
 }
 
 // Fold white space runs to one space, drop TABs and newlines, trim.

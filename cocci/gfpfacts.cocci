@@ -565,7 +565,8 @@ def _linkage(p):
     return "static" if re.search(r"\bstatic\b", pre[k + 1:]) else "extern"
 
 _ident = re.compile(r"^[A-Za-z_]\w*$")
-_gfpre = re.compile(r"^(__)?GFP_")
+# gfp flags: GFP_*, __GFP_*, and the KM_* flags of XFS kmem_alloc() (before 6.9)
+_gfpre = re.compile(r"^((__)?GFP_|KM_[A-Z])")
 _NOTREF = set(["NULL", "true", "false"])
 _PREFIX_CTX = set(["(", ",", "=", "==", "!=", "?", ":", "{", ";", "&&", "||", "!", "return"])
 _tyjunk = re.compile(r"\b(const|volatile|static|struct|union)\b")

@@ -148,7 +148,7 @@ position pc;
 @@
 
 (
-\(__alloc_skb@pc\|__kmalloc@pc\|__kmalloc_node@pc\|__kmalloc_node_track_caller@pc\|__kmalloc_noprof@pc\|__kmalloc_track_caller@pc\|__vmalloc@pc\|__vmalloc_noprof@pc\|alloc_pages_exact@pc\|alloc_pages_exact_noprof@pc\|alloc_skb@pc\|kmalloc@pc\|kmalloc_large@pc\|kmalloc_large_node@pc\|kmalloc_node@pc\|kmalloc_node_noprof@pc\|kmalloc_node_track_caller@pc\|kmalloc_noprof@pc\|kmalloc_track_caller@pc\|kvmalloc@pc\|kvmalloc_node@pc\|kvmalloc_node_noprof@pc\|kvmalloc_noprof@pc\|kvzalloc@pc\|kvzalloc_node@pc\|kzalloc@pc\|kzalloc_node@pc\|kzalloc_noprof@pc\|vmalloc_huge@pc\|vmalloc_huge_noprof@pc\)(O, G, ...)
+\(__alloc_skb@pc\|__kmalloc@pc\|__kmalloc_node@pc\|__kmalloc_node_track_caller@pc\|__kmalloc_noprof@pc\|__kmalloc_track_caller@pc\|__vmalloc@pc\|__vmalloc_noprof@pc\|alloc_pages_exact@pc\|alloc_pages_exact_noprof@pc\|alloc_skb@pc\|kmalloc@pc\|kmalloc_large@pc\|kmalloc_large_node@pc\|kmalloc_node@pc\|kmalloc_node_noprof@pc\|kmalloc_node_track_caller@pc\|kmalloc_noprof@pc\|kmalloc_track_caller@pc\|kmem_alloc@pc\|kmem_zalloc@pc\|kvmalloc@pc\|kvmalloc_node@pc\|kvmalloc_node_noprof@pc\|kvmalloc_noprof@pc\|kvzalloc@pc\|kvzalloc_node@pc\|kzalloc@pc\|kzalloc_node@pc\|kzalloc_noprof@pc\|vmalloc_huge@pc\|vmalloc_huge_noprof@pc\)(O, G, ...)
 |
 kmalloc_trace@pc(el1, G, O, ...)
 |

@@ -64,6 +64,16 @@ void nofs_tokens(struct analysis *a, const struct sites *s,
 	free(v);
 }
 
+const char *nofs_name(const struct analysis *a, const struct nofs_tok *t)
+{
+	return istr(a->prog->gfps[t->tok].token);
+}
+
+const char *nofs_advice(const struct analysis *a, const struct nofs_tok *t)
+{
+	return strcmp(nofs_name(a, t), "GFP_NOFS") == 0 ? "use GFP_KERNEL" : "drop the flag";
+}
+
 struct finding *nofs_finding(struct analysis *a, const char *rule, const char *conf, const struct nofs_tok *t)
 {
 	const struct program *p = a->prog;
@@ -72,6 +82,10 @@ struct finding *nofs_finding(struct analysis *a, const char *rule, const char *c
 	const char *expr = g->call >= 0 && g->argidx >= 0 && g->argidx < p->calls[g->call].nargs
 				   ? istr(p->calls[g->call].args[g->argidx])
 				   : "GFP_NOFS";
-	f->fix = gfp_replace_token(expr, "GFP_NOFS", "GFP_KERNEL");
+	const char *tn = istr(g->token);
+	if (strcmp(tn, "GFP_NOFS") == 0)
+		f->fix = gfp_replace_token(expr, "GFP_NOFS", "GFP_KERNEL");
+	else
+		f->fix = gfp_drop_token(expr, tn); /* KM_NOFS | KM_MAYFAIL -> KM_MAYFAIL */
 	return f;
 }

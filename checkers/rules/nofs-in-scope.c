@@ -10,8 +10,8 @@ static void check(struct analysis *a, const struct nofs_tok *t)
 	if (!(c & PC_SCOPE) || (c & ~(PC_SCOPE | PC_TRANS)))
 		return;
 	struct finding *f = nofs_finding(a, "nofs-in-scope", "high", t);
-	finding_msg(f, "GFP_NOFS is redundant: every path reaches this allocation inside a NOFS scope%s; use GFP_KERNEL",
-		    (c & PC_TRANS) ? " or a transaction that opens one" : "");
+	finding_msg(f, "%s is redundant: every path reaches this allocation inside a NOFS scope%s; %s", nofs_name(a, t),
+		    (c & PC_TRANS) ? " or a transaction that opens one" : "", nofs_advice(a, t));
 	int call = t->call;
 	chain_evidence(a, f, call, PC_SCOPE, &t->cv);
 }

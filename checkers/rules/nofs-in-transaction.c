@@ -12,8 +12,8 @@ static void check(struct analysis *a, const struct nofs_tok *t)
 		return;
 	int weak = chain_from_handle(a, t->call, PC_TRANS, &t->cv);
 	struct finding *f = nofs_finding(a, "nofs-in-transaction", weak ? "medium" : "high", t);
-	finding_msg(f, "GFP_NOFS is redundant: every path reaches this allocation inside a transaction "
-		       "whose start opens a NOFS scope; use GFP_KERNEL");
+	finding_msg(f, "%s is redundant: every path reaches this allocation inside a transaction "
+		       "whose start opens a NOFS scope; %s", nofs_name(a, t), nofs_advice(a, t));
 	chain_evidence(a, f, t->call, PC_TRANS, &t->cv);
 }
 

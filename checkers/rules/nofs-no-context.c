@@ -10,9 +10,10 @@ static void check(struct analysis *a, const struct nofs_tok *t)
 		return;
 	int scoped = (c & (PC_SCOPE | PC_TRANS)) != 0;
 	struct finding *f = nofs_finding(a, "nofs-no-context", scoped ? "medium" : "low", t);
-	finding_msg(f, "GFP_NOFS may be unneeded: no known path holds a filesystem lock context here "
-		       "(paths found: nothing held%s%s); review, then use GFP_KERNEL",
-		    (c & PC_SCOPE) ? ", inside a NOFS scope" : "", (c & PC_TRANS) ? ", inside a transaction scope" : "");
+	finding_msg(f, "%s may be unneeded: no known path holds a filesystem lock context here "
+		       "(paths found: nothing held%s%s); review, then %s", nofs_name(a, t),
+		    (c & PC_SCOPE) ? ", inside a NOFS scope" : "", (c & PC_TRANS) ? ", inside a transaction scope" : "",
+		    nofs_advice(a, t));
 	chain_evidence(a, f, t->call, PC_NONE, &t->cv);
 	if (c & PC_SCOPE)
 		chain_evidence(a, f, t->call, PC_SCOPE, &t->cv);
