@@ -408,6 +408,20 @@ static long include_point(const struct ffile *f)
 	return last_inc >= 0 ? last_inc : 0;
 }
 
+/* The include of <linux/sched/mm.h> when the file lacks it, and the cookie's
+ * declaration at doff (indented like the other locals). */
+static void add_cookie(struct fixer *F, struct ffile *f, int group, long doff, const char *dind, const char *name,
+		       int blank_after)
+{
+	if (!f->has_sched_mm && !strstr(f->text, "memalloc_nofs_save")) {
+		fix_edit(f, (size_t)include_point(f), 0, "#include <linux/sched/mm.h>\n", group, &F->seq);
+		f->has_sched_mm = 1;
+	}
+	char *d = xasprintf("%sunsigned int %s;\n%s", dind, name, blank_after ? "\n" : "");
+	fix_edit(f, (size_t)doff, 0, d, group, &F->seq);
+	free(d);
+}
+
 /* ---- the region ---- */
 
 static const char *check_callee(const struct ffile *f, const struct call *c)
@@ -501,16 +515,9 @@ const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
 		return "no free cookie name";
 	}
 	/* edits: include, declaration, comment + save, restores, tokens */
-	if (!f->has_sched_mm && !strstr(f->text, "memalloc_nofs_save")) {
-		fix_edit(f, (size_t)include_point(f), 0, "#include <linux/sched/mm.h>\n", group, &F->seq);
-		f->has_sched_mm = 1;
-	}
-	struct strbuf b = {0};
-	sb_addf(&b, "%sunsigned int %s;\n%s", dind, name, blank_after ? "\n" : "");
-	fix_edit(f, (size_t)doff, 0, b.s, group, &F->seq);
+	add_cookie(F, f, group, doff, dind, name, blank_after);
 	free(dind);
-	b.len = 0;
-	b.s[0] = 0;
+	struct strbuf b = {0};
 	char *ind = indent_of(f, ac->pos.line);
 	const struct mrow *row = g->row >= 0 ? &F->a->model->rows[g->row] : NULL;
 	const char *fsn = row && row->fs && strcmp(istr(row->fs), "cmdline") ? istr(row->fs) : "the filesystem";
@@ -636,16 +643,9 @@ const char *fix_scope_call(struct fixer *F, int c, const char *mask, int noio, i
 		free(name);
 		return mwhy;
 	}
-	if (!f->has_sched_mm && !strstr(f->text, "memalloc_nofs_save")) {
-		fix_edit(f, (size_t)include_point(f), 0, "#include <linux/sched/mm.h>\n", group, &F->seq);
-		f->has_sched_mm = 1;
-	}
-	struct strbuf b = {0};
-	sb_addf(&b, "%sunsigned int %s;\n%s", dind, name, blank_after ? "\n" : "");
-	fix_edit(f, (size_t)doff, 0, b.s, group, &F->seq);
+	add_cookie(F, f, group, doff, dind, name, blank_after);
 	free(dind);
-	b.len = 0;
-	b.s[0] = 0;
+	struct strbuf b = {0};
 	char *ind = indent_of(f, cl->pos.line);
 	const char *kind = noio ? "noio" : "nofs";
 	sb_addf(&b, "%s/* %s() honours %s only since 5.17: the scope makes all of it %s */\n", ind,
