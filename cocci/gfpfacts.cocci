@@ -14,8 +14,12 @@
 // function body once (the `fn` rule gives the body span) and emits those
 // records.  This also covers do/while loops and switch/case, which spatch
 // 1.1.1 cannot match, and gives the body spans of loops, which it does not
-// bind.  Argument texts are the source text of each argument (white space
-// folded, comments removed), not spatch's token-spaced pretty print.
+// bind.  Direct calls come from the same pass: a `NAME(...)` rule with a
+// python script costs one interpreter round trip per call, which made the
+// extraction twice as slow as a trivial spatch pass.  Calls outside function
+// bodies (macro bodies, file-scope initialisers) are not recorded.  Argument
+// texts are the source text of each argument (white space folded, comments
+// removed), not spatch's token-spaced pretty print.
 
 @initialize:python@
 @@
@@ -131,6 +135,35 @@ def _tokens(text, start, end):
         pos = g.end()
     return out
 
+def _tokens_balanced(text, start):
+    # Tokens from the brace at start to its matching closing one, and the
+    # brace depth left at the end (0 when the closing one was found).  Only
+    # braces count: an #ifdef with a parenthesis in each branch must not
+    # hide the end of a function body.
+    out = []
+    pos = start
+    d = 0
+    m = _tokre.match
+    n = len(text)
+    while pos < n:
+        g = m(text, pos)
+        if g is None:
+            pos += 1
+            continue
+        k = g.lastgroup
+        if k not in ("ws", "cm", "pp"):
+            v = g.group(k)
+            out.append((k, v, pos))
+            if k == "op":
+                if v == "{":
+                    d += 1
+                elif v == "}":
+                    d -= 1
+                    if d <= 0:
+                        break
+        pos = g.end()
+    return out, d
+
 class _Scan:
     KEYW = set("if else for while do switch case default return goto break "
                "continue sizeof typeof struct union enum".split())
@@ -142,6 +175,7 @@ class _Scan:
         self.ls = ls
         self.t = toks
         self.n = len(toks)
+        self.iters = set()   # token indices of iterator macros (no calls)
 
     def lc(self, off):
         import bisect
@@ -305,6 +339,7 @@ class _Scan:
             if after is not None and (after[1] == "{" or (after[0] == "id" and
                     (after[1] in self.KEYW or self.val(c + 2) in ("(", "=", "->", ".", "[", "++", "--", ";")))):
                 # an iterator macro: NAME(...) followed by a statement
+                self.iters.add(i)
                 bs = c + 1
                 be = self.stmt(bs)
                 _emit(self.f, "loop", self.fn, self.tpos(i), self.tpos(bs), self.tend(be - 1), "iter")
@@ -343,6 +378,9 @@ class _Scan:
                 if v == "(" or v == "[" or v == "{":
                     ci = i - 1 if (v == "(" and t[i - 1][0] == "id"
                                    and t[i - 1][1] not in self.KEYW) else -1
+                    if ci >= 0 and t[ci][1] not in _NOTCALL and t[ci - 1][1] not in ("->", ".") \
+                            and ci not in self.iters and not self.fp_decl(i):
+                        self.call(ci)
                     stack.append([v, ci, 0, bnd, t[i - 1][1]])
                     bnd = i + 1
                 elif v == ")" or v == "]" or v == "}":
@@ -415,6 +453,38 @@ class _Scan:
                 if asg:
                     _emit(f, "gfpvar", self.tpos(i), asg[-1][1])
 
+    def fp_decl(self, i):
+        # `TYPE (*name)(...)` or `TYPE (*name)[N]`: a declarator, no call
+        t = self.t
+        if self.val(i + 1) != "*":
+            return False
+        c = self.match_close(i)
+        return self.val(c + 1) in ("(", "[")
+
+    def call(self, i):
+        # `call` record of the direct call whose callee is token i: the
+        # source text of each argument, split at the top-level commas
+        t = self.t
+        c = self.match_close(i + 1)
+        args = []
+        if c > i + 2:
+            st = i + 2
+            d = 0
+            for k in range(i + 2, c):
+                tk = t[k]
+                if tk[0] != "op":
+                    continue
+                v = tk[1]
+                if v in "([{":
+                    d += 1
+                elif v in ")]}":
+                    d -= 1
+                elif v == "," and d == 0:
+                    args.append(self.src(st, k))
+                    st = k + 1
+            args.append(self.src(st, c))
+        _emit(self.f, "call", self.fn, self.tpos(i), self.tend(c), t[i][1], len(args), *args)
+
     def block(self, i, j):
         while i < j:
             ni = self.stmt(i)
@@ -429,28 +499,7 @@ def _scan_fn(p, fn, pb):
     fname = p.file
     text, ls = _load(fname)
     a = _off(fname, pb.line, int(pb.column))
-    toks = []
-    d = 0
-    pos = a
-    m = _tokre.match
-    n = len(text)
-    while pos < n:
-        g = m(text, pos)
-        if g is None:
-            pos += 1
-            continue
-        k = g.lastgroup
-        if k not in ("ws", "cm", "pp"):
-            v = g.group(k)
-            toks.append((k, v, pos))
-            if k == "op":
-                if v == "{":
-                    d += 1
-                elif v == "}":
-                    d -= 1
-                    if d == 0:
-                        break
-        pos = g.end()
+    toks, d = _tokens_balanced(text, a)
     s = _Scan(fname, fn, text, ls, toks)
     if len(toks) < 2 or toks[0][1] != "{" or d != 0:
         _emit(fname, "fn", fn, _linkage(p), _pos(p), "-")
@@ -504,56 +553,6 @@ def _params_of(fname, fn, p, body):
         _emit(fname, "param", fn, idx, name, ty)
     return names
 
-_argre = re.compile(r"[][(){},/" + _Q + _A + r"]")
-_strre = {_Q: re.compile(_Q + r"(?:\\.|[^" + _Q + r"\\\n])*" + _Q),
-          _A: re.compile(_A + r"(?:\\.|[^" + _A + r"\\\n])*" + _A)}
-
-def _split_args(fname, p, q):
-    # source texts of the arguments of the call from callee p to end q
-    text, ls = _load(fname)
-    a = _off(fname, p.line_end, int(p.column_end))
-    b = _off(fname, q.line_end, int(q.column_end))
-    s = text[a:b]
-    o = s.find("(")
-    if o < 0 or not s.endswith(")"):
-        return None
-    args = []
-    d = 0
-    st = o + 1
-    pos = o + 1
-    end = len(s) - 1
-    srch = _argre.search
-    while True:
-        m = srch(s, pos, end)
-        if m is None:
-            break
-        c = m.group()
-        i = m.start()
-        pos = i + 1
-        if c in "([{":
-            d += 1
-        elif c in ")]}":
-            d -= 1
-        elif c == ",":
-            if d == 0:
-                args.append(s[st:i])
-                st = i + 1
-        elif c == "/":
-            if s.startswith("/*", i):
-                k = s.find("*/", i + 2)
-                pos = end if k < 0 else k + 2
-            elif s.startswith("//", i):
-                k = s.find("\n", i)
-                pos = end if k < 0 else k + 1
-        else:
-            ms = _strre[c].match(s, i)
-            if ms:
-                pos = ms.end()
-    last = s[st:end]
-    if args or last.strip():
-        args.append(last)
-    return [_fold(x) for x in args]
-
 def _linkage(p):
     # static or extern, from the declaration text before the name.
     text, ls = _load(p.file)
@@ -568,6 +567,11 @@ _ident = re.compile(r"^[A-Za-z_]\w*$")
 # gfp flags: GFP_*, __GFP_*, and the KM_* flags of XFS kmem_alloc() (before 6.9)
 _gfpre = re.compile(r"^((__)?GFP_|KM_[A-Z])")
 _NOTREF = set(["NULL", "true", "false"])
+# identifiers before `(` that are no calls (KEYW holds the statement keywords)
+_NOTCALL = set("__attribute__ __attribute asm __asm__ __asm volatile __volatile__ "
+               "void char short int long signed unsigned float double _Bool const "
+               "__typeof__ __typeof _Alignof __alignof__ alignof _Generic _Static_assert "
+               "defined".split())
 _PREFIX_CTX = set(["(", ",", "=", "==", "!=", "?", ":", "{", ";", "&&", "||", "!", "return"])
 _tyjunk = re.compile(r"\b(const|volatile|static|struct|union)\b")
 
@@ -603,27 +607,6 @@ try:
     _scan_fn(p[0], f, pb[0])
 except Exception as e:
     _emit(p[0].file, "skipped", f, "front end error: %s" % _fold(repr(e)))
-
-# Direct calls, with argument texts.
-@call@
-identifier f;
-position p, q;
-@@
-f@p(...)@q
-
-@script:python@
-p << call.p;
-q << call.q;
-f << call.f;
-@@
-try:
-    args = _split_args(p[0].file, p[0], q[0])
-    if args is None:
-        args = []
-        _emit(p[0].file, "#", "arguments of the call at", _pos(p[0]), "not found")
-    _emit(p[0].file, "call", _fn(p[0]), _pos(p[0]), _endpos(q[0]), f, len(args), *args)
-except Exception as e:
-    _emit(p[0].file, "skipped", p[0].line, "front end error: %s" % _fold(repr(e)))
 
 # Designated initialisers: .field = NAME and .field = &NAME.
 @rin@
@@ -693,12 +676,14 @@ _emit(p[0].file, "proto", f, _pos(p[0]))
 def _define(p, x):
     text, ls = _load(p.file)
     o = _off(p.file, p.line, 0)
-    m = re.compile(r"[ \t]*#[ \t]*define[ \t]+" + re.escape(x) + r"\b((?:\\\n|[^\n])*)").match(text, o)
-    if m is None or m.group(1).startswith("("):
+    m = _DEFRE.match(text, o)
+    if m is None or m.group(1) != x or m.group(2).startswith("("):
         return
-    v = _fold(m.group(1).replace("\\\n", " "))
+    v = _fold(m.group(2).replace("\\\n", " "))
     if v:
         _emit(p.file, "defval", x, _pos(p), v)
+
+_DEFRE = re.compile(r"[ \t]*#[ \t]*define[ \t]+(\w+)((?:\\\n|[^\n])*)")
 
 def _struct(p, s):
     text, ls = _load(p.file)
@@ -706,7 +691,7 @@ def _struct(p, s):
     b = text.find("{", o)
     if b < 0 or text[o:b].strip():
         return
-    toks = _tokens(text, b, len(text))
+    toks, _ = _tokens_balanced(text, b)
     d = 0
     members = []
     st = 1
