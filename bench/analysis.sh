@@ -5,7 +5,7 @@
 # from the JSON stats, the wall time and the peak resident memory.
 # Targets (issue 2): under 3 s and 512 MiB on linux-6.1 fs/ with 2 cores.
 set -eu
-tree=${1:-/root/.cache/gfpcheck/linux-source-6.1/fs}
+tree=${1:-${HOME}/.cache/gfpcheck/linux-source-6.1/fs}
 runs=${2:-3}
 here=$(cd "$(dirname "$0")/.." && pwd)
 gfp="$here/bin/gfpcheck"

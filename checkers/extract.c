@@ -854,29 +854,61 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 	r.show = o->progress && !o->quiet && isatty(2) && ntodo > 0;
 	r.pg = progress_start(ntodo, r.show);
 	if (ntodo) {
-		/* Batches: a few per job so that big files balance out; files go
-		 * largest first, each to the lightest batch. */
+		/* Batches, largest files first.  Few files: one batch per job
+		 * (spatch start-up dominates).  Otherwise guided self-scheduling:
+		 * each batch takes 1/(2*jobs) of the work still to hand out, but
+		 * at least 1/(16*jobs) of the whole, so that the batches shrink
+		 * towards the end and no job idles long while another finishes a
+		 * big one. */
 		qsort(todo, ntodo, sizeof(*todo), cmp_size_desc);
-		size_t nb = (size_t)jobs * 3;
-		if (ntodo < 64 * (size_t)jobs)
-			nb = (size_t)jobs; /* few files: spatch start-up dominates */
-		if (nb > ntodo)
-			nb = ntodo;
-		struct batch *bs = ex_alloc(nb * sizeof(*bs));
-		memset(bs, 0, nb * sizeof(*bs));
-		off_t *load = ex_alloc(nb * sizeof(*load));
-		memset(load, 0, nb * sizeof(*load));
-		for (size_t i = 0; i < ntodo; i++) {
-			size_t best = 0;
-			for (size_t k = 1; k < nb; k++)
-				if (load[k] < load[best])
-					best = k;
-			struct batch *b = &bs[best];
-			b->idx = ex_realloc(b->idx, (b->n + 1) * sizeof(*b->idx));
-			b->idx[b->n++] = todo[i].idx;
-			load[best] += todo[i].size + 4096;
+		off_t total = 0;
+		for (size_t i = 0; i < ntodo; i++)
+			total += todo[i].size + 4096;
+		size_t nb = 0, capb = 8;
+		struct batch *bs = ex_alloc(capb * sizeof(*bs));
+		if (ntodo < 64 * (size_t)jobs) {
+			nb = (size_t)jobs < ntodo ? (size_t)jobs : ntodo;
+			if (nb > capb) {
+				capb = nb;
+				bs = ex_realloc(bs, capb * sizeof(*bs));
+			}
+			memset(bs, 0, nb * sizeof(*bs));
+			off_t *load = ex_alloc(nb * sizeof(*load));
+			memset(load, 0, nb * sizeof(*load));
+			for (size_t i = 0; i < ntodo; i++) {
+				size_t best = 0;
+				for (size_t k = 1; k < nb; k++)
+					if (load[k] < load[best])
+						best = k;
+				struct batch *bt = &bs[best];
+				bt->idx = ex_realloc(bt->idx, (bt->n + 1) * sizeof(*bt->idx));
+				bt->idx[bt->n++] = todo[i].idx;
+				load[best] += todo[i].size + 4096;
+			}
+			free(load);
+		} else {
+			off_t left = total, least = total / (16 * jobs);
+			size_t i = 0;
+			while (i < ntodo) {
+				off_t want = left / (2 * jobs);
+				if (want < least)
+					want = least;
+				if (nb == capb) {
+					capb *= 2;
+					bs = ex_realloc(bs, capb * sizeof(*bs));
+				}
+				struct batch *bt = &bs[nb++];
+				memset(bt, 0, sizeof(*bt));
+				off_t got = 0;
+				while (i < ntodo && (got < want || bt->n == 0)) {
+					bt->idx = ex_realloc(bt->idx, (bt->n + 1) * sizeof(*bt->idx));
+					bt->idx[bt->n++] = todo[i].idx;
+					got += todo[i].size + 4096;
+					i++;
+				}
+				left -= got;
+			}
 		}
-		free(load);
 		/* queue of batches; requeued crash leftovers are appended */
 		size_t qn = nb, qcap = nb, next = 0;
 		struct batch *q = bs;

@@ -138,6 +138,106 @@ static int find_call(struct ctx *c, pos_t pos)
 	return -1;
 }
 
+static int parse_int(struct ctx *c, const char *s, long max, const char *what, long *out)
+{
+	char *e;
+	long v = strtol(s, &e, 10);
+	if (e == s || *e || v < 0 || v >= max)
+		FERR(c, "bad %s '%s'", what, s);
+	*out = v;
+	return 0;
+}
+
+/* `cfg FN NBLOCKS ENTRY EXIT` and `bb FN ID SUCCS EVENTS IF` (docs/FACTS.md). */
+static int cfg_record(struct ctx *c, char **f, int nf)
+{
+	struct program *p = c->p;
+	int is_cfg = f[0][0] == 'c';
+	if (need(c, nf, is_cfg ? 5 : 6, f[0]))
+		return -1;
+	int fid = find_fn(c, f[1]);
+	if (fid < 0)
+		FERR(c, "'%s' record for '%s', which has no 'fn' record before it", f[0], f[1]);
+	struct func *fn = &p->funcs[fid];
+	if (is_cfg) {
+		long n, en, ex;
+		if (parse_int(c, f[2], 1000000, "block count", &n))
+			return -1;
+		if (n < 1)
+			FERR(c, "bad block count '%s'", f[2]);
+		if (parse_int(c, f[3], n, "entry block", &en) || parse_int(c, f[4], n, "exit block", &ex))
+			return -1;
+		if (fn->cfg_n)
+			return 0; /* a second definition under #ifdef: keep the first */
+		fn->cfg_n = (int)n;
+		fn->cfg_entry = (int)en;
+		fn->cfg_exit = (int)ex;
+		fn->bbs = xmalloc(sizeof(int) * (size_t)n);
+		for (long i = 0; i < n; i++)
+			fn->bbs[i] = -1;
+		return 0;
+	}
+	if (!fn->cfg_n)
+		FERR(c, "'bb' record for '%s' before its 'cfg' record", f[1]);
+	long id;
+	if (parse_int(c, f[2], fn->cfg_n, "block id", &id))
+		return -1;
+	if (fn->bbs[id] >= 0)
+		FERR(c, "block %ld of '%s' given twice", id, f[1]);
+	struct bblock b;
+	memset(&b, 0, sizeof(b));
+	b.fn = fid;
+	b.id = (int)id;
+	if (strcmp(f[5], "-") != 0 && parse_pos(c, f[5], &b.ifpos))
+		return -1;
+	/* SUCCS: comma-separated ids, x for an edge never taken; - for none */
+	if (strcmp(f[3], "-") != 0) {
+		for (char *s = f[3]; s; ) {
+			char *comma = strchr(s, ',');
+			if (comma)
+				*comma = 0;
+			long v = -1;
+			if (strcmp(s, "x") != 0 && parse_int(c, s, fn->cfg_n, "successor", &v))
+				goto bad;
+			b.succ = xrealloc(b.succ, sizeof(int) * (size_t)(b.nsucc + 1));
+			b.succ[b.nsucc++] = (int)v;
+			s = comma ? comma + 1 : NULL;
+		}
+	}
+	/* EVENTS: comma-separated LINE:COL:CALLEE; - for none */
+	if (strcmp(f[4], "-") != 0) {
+		for (char *s = f[4]; s; ) {
+			char *comma = strchr(s, ',');
+			if (comma)
+				*comma = 0;
+			char *c1 = strchr(s, ':');
+			char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+			if (!c2 || !c2[1]) {
+				snprintf(c->err, c->errlen, "%s:%d: error: bad call '%s' in 'bb' record (want LINE:COL:CALLEE)",
+					 c->path, c->lineno, s);
+				goto bad;
+			}
+			*c2 = 0;
+			pos_t ps;
+			if (parse_pos(c, s, &ps))
+				goto bad;
+			b.evpos = xrealloc(b.evpos, sizeof(pos_t) * (size_t)(b.nev + 1));
+			b.evcallee = xrealloc(b.evcallee, sizeof(uint32_t) * (size_t)(b.nev + 1));
+			b.evpos[b.nev] = ps;
+			b.evcallee[b.nev++] = intern(c2 + 1);
+			s = comma ? comma + 1 : NULL;
+		}
+	}
+	fn->bbs[id] = (int)p->nbbs;
+	VEC_PUSH(p->bbs, p->nbbs, p->capbbs, b);
+	return 0;
+bad:
+	free(b.succ);
+	free(b.evpos);
+	free(b.evcallee);
+	return -1;
+}
+
 static int record(struct ctx *c, char **f, int nf)
 {
 	struct program *p = c->p;
@@ -313,6 +413,8 @@ static int record(struct ctx *c, char **f, int nf)
 		for (int i = 0; i < nm; i++)
 			st.members[i] = intern(f[4 + i]);
 		VEC_PUSH(p->structs, p->nstructs, p->capstructs, st);
+	} else if (strcmp(k, "cfg") == 0 || strcmp(k, "bb") == 0) {
+		return cfg_record(c, f, nf);
 	} else if (strcmp(k, "skipped") == 0) {
 		if (need(c, nf, 3, k))
 			return -1;
@@ -585,7 +687,14 @@ void program_free(struct program *p)
 		free(p->funcs[i].callers);
 		free(p->funcs[i].gen);
 		free(p->funcs[i].kill);
+		free(p->funcs[i].bbs);
 	}
+	for (size_t i = 0; i < p->nbbs; i++) {
+		free(p->bbs[i].succ);
+		free(p->bbs[i].evpos);
+		free(p->bbs[i].evcallee);
+	}
+	free(p->bbs);
 	for (size_t i = 0; i < p->ncalls; i++)
 		free(p->calls[i].args);
 	free(p->files);

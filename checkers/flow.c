@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "flow.h"
+#include "flow_int.h"
 #include "util.h"
 
 /* ---- state sets ---- */
@@ -79,7 +80,7 @@ static int ss_has(const struct stateset *s, const struct astate *x)
 }
 
 /* Returns 1 when the set grew. */
-static int ss_add(struct stateset *s, const struct astate *x)
+int ss_add(struct stateset *s, const struct astate *x)
 {
 	if (ss_has(s, x) || s->n >= MAXSTATES)
 		return 0;
@@ -91,7 +92,7 @@ static int ss_add(struct stateset *s, const struct astate *x)
 	return 1;
 }
 
-static int ss_union(struct stateset *d, const struct stateset *s)
+int ss_union(struct stateset *d, const struct stateset *s)
 {
 	int grew = 0;
 	for (int i = 0; i < s->n; i++)
@@ -99,7 +100,7 @@ static int ss_union(struct stateset *d, const struct stateset *s)
 	return grew;
 }
 
-static void ss_copy(struct stateset *d, const struct stateset *s)
+void ss_copy(struct stateset *d, const struct stateset *s)
 {
 	d->n = 0;
 	ss_union(d, s);
@@ -142,39 +143,6 @@ static void as_remove(struct astate *s, int i)
 }
 
 /* ---- per-function interpretation ---- */
-
-enum { EV_CALL, EV_ITEM };
-struct ev {
-	pos_t pos;
-	int type, idx;
-};
-
-struct label {
-	uint32_t name;
-	struct stateset s;
-};
-
-struct fa {
-	struct analysis *a;
-	struct program *p;
-	int fid;
-	struct ev *ev;
-	int nev;
-	struct label *labs;
-	int nlab, caplab;
-	int labels_grew;
-	struct stateset exits;
-	int has_case;
-	uint32_t *kills;
-	int nkills, capkills;
-	int collect; /* record imbalance events */
-};
-
-struct brk {
-	struct stateset brk, cont, head;
-	int is_switch;
-	struct brk *up;
-};
 
 static int cmp_ev(const void *x, const void *y)
 {
@@ -310,7 +278,7 @@ static int saved_here(const struct fa *F, uint32_t key)
 	return 0;
 }
 
-static void apply_call(struct fa *F, int c, struct astate *s)
+void apply_call(struct fa *F, int c, struct astate *s)
 {
 	const struct model *m = F->a->model;
 	const struct call *cl = &F->p->calls[c];
@@ -408,7 +376,7 @@ static void apply_call(struct fa *F, int c, struct astate *s)
 	}
 }
 
-static void record_state(struct fa *F, int c, const struct stateset *st)
+void record_state(struct fa *F, int c, const struct stateset *st)
 {
 	struct stateset *d = &F->a->states[c];
 	ss_union(d, st);
@@ -422,9 +390,54 @@ static void finish_return(struct fa *F, struct stateset *st)
 	st->n = 0;
 }
 
-static void run_if(struct fa *F, int *cur, const struct item *it, struct stateset *st, struct brk *B)
+/* The states on the two branches of `if` item `it` whose condition holds call
+ * `cond_call` (-1: none): a trylock is taken on the branch that tests it, an
+ * error check (`if (IS_ERR(trans))`) drops what failed, and a condition that
+ * guards scope calls is assumed on each branch. */
+void branch_states(struct fa *F, const struct item *it, int cond_call, struct stateset *t, struct stateset *e)
 {
 	const struct model *m = F->a->model;
+	if (cond_call >= 0) {
+		const struct call *cl = &F->p->calls[cond_call];
+		uint32_t key0 = cl->nargs ? norm_key(cl->args[0]) : 0;
+		const struct mrow *r = lock_row(m, cl->callee, key0, 1);
+		if (r) {
+			struct stateset *taken = it->ck == CK_CALL ? t : e;
+			struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), key0, cond_call};
+			for (int i = 0; i < taken->n; i++)
+				as_push(&taken->s[i], h);
+		}
+	}
+	/* `if (IS_ERR(trans))`: on the error branch the start failed and holds nothing. */
+	if (cond_call >= 0 && model_find1(m, ROW_ERRCHECK, it->name)) {
+		const struct call *cl = &F->p->calls[cond_call];
+		uint32_t x = cl->nargs ? norm_key(cl->args[0]) : 0;
+		struct stateset *err = it->ck == CK_CALL ? t : e;
+		for (int i = 0; x && i < err->n; i++)
+			for (int j = err->s[i].n - 1; j >= 0; j--)
+				if (err->s[i].h[j].kind != HK_SCOPE && err->s[i].h[j].key == x)
+					as_remove(&err->s[i], j);
+	}
+	/* Correlate branches on the same condition when they guard scope calls. */
+	if (it->ctext) {
+		const struct func *fn = &F->p->funcs[F->fid];
+		pos_t end = it->has_else ? it->e3 : it->e2;
+		int guards_scope = 0;
+		for (int k = 0; k < fn->ncalls && !guards_scope; k++) {
+			const struct call *cl = &F->p->calls[fn->calls[k]];
+			if (pos_cmp(cl->pos, it->e1) >= 0 && pos_cmp(cl->pos, end) < 0 && !cl->is_icall &&
+			    model_find1(m, ROW_SCOPE, cl->callee))
+				guards_scope = 1;
+		}
+		if (guards_scope) {
+			ss_assume(t, it->ctext, 1);
+			ss_assume(e, it->ctext, 0);
+		}
+	}
+}
+
+static void run_if(struct fa *F, int *cur, const struct item *it, struct stateset *st, struct brk *B)
+{
 	int cond_call = -1;
 	int first = *cur;
 	run_block(F, cur, it->e1, 1, st, B);
@@ -436,45 +449,7 @@ static void run_if(struct fa *F, int *cur, const struct item *it, struct statese
 	struct stateset t = {0}, e = {0};
 	ss_copy(&t, st);
 	ss_copy(&e, st);
-	if (cond_call >= 0) {
-		const struct call *cl = &F->p->calls[cond_call];
-		uint32_t key0 = cl->nargs ? norm_key(cl->args[0]) : 0;
-		const struct mrow *r = lock_row(m, cl->callee, key0, 1);
-		if (r) {
-			struct stateset *taken = it->ck == CK_CALL ? &t : &e;
-			struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), key0, cond_call};
-			for (int i = 0; i < taken->n; i++)
-				as_push(&taken->s[i], h);
-		}
-	}
-	/* `if (IS_ERR(trans))`: on the error branch the start failed and holds nothing. */
-	if (it->ck != CK_NONE && cond_call < 0) {
-		for (int k = first; k < *cur; k++)
-			if (F->ev[k].type == EV_CALL && F->p->calls[F->ev[k].idx].callee == it->name)
-				cond_call = F->ev[k].idx;
-	}
-	if (cond_call >= 0 && model_find1(m, ROW_ERRCHECK, it->name)) {
-		const struct call *cl = &F->p->calls[cond_call];
-		uint32_t x = cl->nargs ? norm_key(cl->args[0]) : 0;
-		struct stateset *err = it->ck == CK_CALL ? &t : &e;
-		for (int i = 0; x && i < err->n; i++)
-			for (int j = err->s[i].n - 1; j >= 0; j--)
-				if (err->s[i].h[j].kind != HK_SCOPE && err->s[i].h[j].key == x)
-					as_remove(&err->s[i], j);
-	}
-	/* Correlate branches on the same condition when they guard scope calls. */
-	if (it->ctext) {
-		pos_t end = it->has_else ? it->e3 : it->e2;
-		int guards_scope = 0;
-		for (int k = *cur; k < F->nev && pos_cmp(F->ev[k].pos, end) < 0 && !guards_scope; k++)
-			if (F->ev[k].type == EV_CALL && !F->p->calls[F->ev[k].idx].is_icall &&
-			    model_find1(m, ROW_SCOPE, F->p->calls[F->ev[k].idx].callee))
-				guards_scope = 1;
-		if (guards_scope) {
-			ss_assume(&t, it->ctext, 1);
-			ss_assume(&e, it->ctext, 0);
-		}
-	}
+	branch_states(F, it, cond_call, &t, &e);
 	/* skip anything between the condition and the branch */
 	while (*cur < F->nev && pos_cmp(F->ev[*cur].pos, it->s2) < 0)
 		(*cur)++;
@@ -676,7 +651,9 @@ static int analyse(struct analysis *a, int fid, int collect)
 			F.has_case = 1;
 	}
 	qsort(F.ev, (size_t)F.nev, sizeof(*F.ev), cmp_ev);
-	int passes = has_backward_goto(&F) ? 3 : 1;
+	int passes = fn->cfg_n ? 0 : has_backward_goto(&F) ? 3 : 1;
+	if (fn->cfg_n)
+		flow_cfg_run(&F);
 	struct stateset st = {0};
 	for (int pass = 0; pass < passes; pass++) {
 		F.labels_grew = 0;

@@ -206,6 +206,11 @@ static int cmp_factfile(const void *a, const void *b)
 static void dump_state(const struct analysis *a, FILE *out)
 {
 	const struct program *p = a->prog;
+	/* which functions had their states computed on the front end's CFG */
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (p->funcs[f].cfg_n)
+			fprintf(out, "cfg\t%s\t%s\t%d blocks\n", p->files[p->funcs[f].file].path,
+				istr(p->funcs[f].name), p->funcs[f].cfg_n);
 	for (size_t c = 0; c < p->ncalls; c++) {
 		const struct stateset *st = &a->states[c];
 		if (!st->n)

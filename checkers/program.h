@@ -52,6 +52,9 @@ struct func {
 	struct held *gen;  int ngen;  /* entries open at some exit, opened here */
 	uint32_t *kill; int nkill;   /* model rows released without being held */
 	int relevant;        /* contains lock/scope activity (direct or via callees) */
+	/* control-flow graph from `cfg`/`bb` records (Clang front end), or cfg_n 0 */
+	int cfg_n, cfg_entry, cfg_exit;
+	int *bbs;            /* block id -> index in prog.bbs, -1 when not given */
 	int analysed;
 	int order;           /* visit order */
 };
@@ -98,6 +101,17 @@ struct item {
 	uint32_t ctext;    /* if: condition text when the front end gives it, else 0 */
 };
 
+/* One basic block of a function's CFG (`bb` record). */
+struct bblock {
+	int fn, id;
+	int nsucc;
+	int *succ;           /* block ids in the front end's order; -1: edge never taken */
+	int nev;
+	pos_t *evpos;        /* the calls of the block in evaluation order: */
+	uint32_t *evcallee;  /* their `call` record's position and callee */
+	pos_t ifpos;         /* the `if` whose condition ends the block; line 0: none */
+};
+
 struct macro {
 	uint32_t name;
 	int file;
@@ -134,6 +148,7 @@ struct program {
 	struct gfptok *gfps; size_t ngfps, capgfps;
 	struct ref *refs; size_t nrefs, caprefs;
 	struct item *items; size_t nitems, capitems;
+	struct bblock *bbs; size_t nbbs, capbbs;
 	struct export_ *exports; size_t nexports, capexports;
 	uint32_t *protos; size_t nprotos, capprotos;
 	struct macro *macros; size_t nmacros, capmacros;

@@ -16,6 +16,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
@@ -658,9 +659,53 @@ public:
 		cur = D;
 		curName = name;
 		bool r = RecursiveASTVisitor::TraverseFunctionDecl(D);
+		emitCfg(D, sp.e);
 		cur = nullptr;
 		curName.clear();
 		return r;
+	}
+
+	// The function's control-flow graph as Clang builds it: one `cfg` record
+	// and one `bb` record per block (successors, the calls in evaluation
+	// order, the `if` whose condition ends the block).  The core computes the
+	// lock and scope state on it instead of on the structure records.
+	void emitCfg(FunctionDecl *D, WPos at)
+	{
+		CFG::BuildOptions BO;
+		BO.PruneTriviallyFalseEdges = true; // if (0), do { } while (0), IS_ENABLED()
+		std::unique_ptr<CFG> G = CFG::buildCFG(D, D->getBody(), &Ctx, BO);
+		if (!G) {
+			S.emit(at, "# clang: no CFG for " + curName);
+			return;
+		}
+		S.emit(at, "cfg\t" + curName + "\t" + std::to_string(G->getNumBlockIDs()) + "\t" +
+				   std::to_string(G->getEntry().getBlockID()) + "\t" +
+				   std::to_string(G->getExit().getBlockID()));
+		for (const CFGBlock *B : *G) {
+			std::string succ, ev, ifpos = "-";
+			for (CFGBlock::const_succ_iterator I = B->succ_begin(); I != B->succ_end(); ++I) {
+				const CFGBlock *T = *I; // null: an edge pruned as never taken
+				succ += (succ.empty() ? "" : ",") + (T ? std::to_string(T->getBlockID()) : std::string("x"));
+			}
+			for (const CFGElement &E : *B) {
+				auto CS = E.getAs<CFGStmt>();
+				if (!CS)
+					continue;
+				const CallExpr *CE = dyn_cast<CallExpr>(CS->getStmt());
+				CallRec r;
+				const DeclRefExpr *dre = nullptr;
+				if (!CE || !callKey(CE, r, &dre))
+					continue;
+				ev += (ev.empty() ? "" : ",") + S.pos(r.pos) + ":" + r.callee;
+			}
+			if (const IfStmt *I = dyn_cast_or_null<IfStmt>(B->getTerminatorStmt())) {
+				SourceLocation w;
+				if (S.written(I->getIfLoc(), w) && S.ownerPos(S.wpos(w)))
+					ifpos = S.pos(S.wpos(w));
+			}
+			S.emit(at, "bb\t" + curName + "\t" + std::to_string(B->getBlockID()) + "\t" +
+					   (succ.empty() ? "-" : succ) + "\t" + (ev.empty() ? "-" : ev) + "\t" + ifpos);
+		}
 	}
 
 	std::string fieldName(const FieldDecl *F)
@@ -844,29 +889,29 @@ public:
 		return true;
 	}
 
-	bool VisitCallExpr(CallExpr *CE)
+	// The callee and the written position of a call, as its `call` record
+	// names them; false for calls that get no record.  *dre is the callee's
+	// reference when it names a function (also for builtins).
+	bool callKey(const CallExpr *CE, CallRec &r, const DeclRefExpr **dre)
 	{
-		for (const Expr *A : CE->arguments())
-			mark(A, "arg");
 		const Expr *callee = CE->getCallee()->IgnoreParenImpCasts();
 		if (const UnaryOperator *U = dyn_cast<UnaryOperator>(callee))
 			if (U->getOpcode() == UO_Deref)
 				callee = U->getSubExpr()->IgnoreParenImpCasts();
-		CallRec r;
 		SourceLocation nameLoc;
 		if (const DeclRefExpr *D = dyn_cast<DeclRefExpr>(callee)) {
 			const FunctionDecl *F = dyn_cast<FunctionDecl>(D->getDecl());
 			if (!F)
-				return true; // call through a function pointer variable
-			callees.insert(D);
+				return false; // call through a function pointer variable
+			*dre = D;
 			// Builtins that no declaration names (__builtin_expect,
 			// __sync_*) are not calls as written; library functions that
 			// Clang also knows as builtins (memcpy, strlen, snprintf) are
 			// declared in the tree's headers and are calls like any other.
 			if (F->getBuiltinID() && F->isImplicit())
-				return true;
+				return false;
 			if (startsWith(F->getNameAsString(), "__builtin_"))
-				return true;
+				return false;
 			r.callee = F->getNameAsString();
 			nameLoc = D->getLocation();
 		} else if (const MemberExpr *M = dyn_cast<MemberExpr>(callee)) {
@@ -875,10 +920,10 @@ public:
 			r.callee = F ? fieldName(F) : "." + M->getMemberDecl()->getNameAsString();
 			nameLoc = M->getMemberLoc();
 		} else {
-			return true;
+			return false;
 		}
 		if (!cur)
-			return true;
+			return false;
 		r.fn = curName;
 		SourceLocation w, site, rp;
 		if (S.written(nameLoc, w)) {
@@ -890,9 +935,21 @@ public:
 			r.pos = S.wpos(site);
 			r.end = S.afterToken(rp);
 		} else {
-			return true;
+			return false;
 		}
-		if (!S.ownerPos(r.pos))
+		return S.ownerPos(r.pos);
+	}
+
+	bool VisitCallExpr(CallExpr *CE)
+	{
+		for (const Expr *A : CE->arguments())
+			mark(A, "arg");
+		CallRec r;
+		const DeclRefExpr *D = nullptr;
+		bool ok = callKey(CE, r, &D);
+		if (D)
+			callees.insert(D);
+		if (!ok)
 			return true;
 		for (const Expr *A : CE->arguments()) {
 			ArgInfo a;

@@ -90,4 +90,34 @@ void test_facts(void)
 	bad(HDR "if\tfoo\t1:1\t1:2\t1:3\t1:4\t1:5\t-\t-\tmaybe:x\n", "bad condition 'maybe:x'");
 	bad(HDR "gfparg\t1:1\t1:1\tz\n", "bad argument index 'z'");
 	bad(HDR "\n\nloop\tfoo\t1:1\t1:2\n", "x.facts:6: error: 'loop' record needs 6 fields");
+	/* cfg and bb (Clang's CFG) */
+#define FN "fn\tfoo\tstatic\t1:5\t9:1\n"
+	bad(HDR "cfg\tnone\t2\t1\t0\n", "'cfg' record for 'none', which has no 'fn' record before it");
+	bad(HDR FN "cfg\tfoo\t0\t0\t0\n", "bad block count '0'");
+	bad(HDR FN "cfg\tfoo\t2\t2\t0\n", "bad entry block '2'");
+	bad(HDR FN "cfg\tfoo\t2\t1\n", "'cfg' record needs 5 fields, has 4");
+	bad(HDR FN "bb\tfoo\t0\t-\t-\t-\n", "'bb' record for 'foo' before its 'cfg' record");
+	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t2\t-\t-\t-\n", "bad block id '2'");
+	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0,5\t-\t-\n", "bad successor '5'");
+	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0\t3:4\t-\n", "bad call '3:4' in 'bb' record");
+	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0\t-\t7\n", "bad position '7' (expected LINE:COL)");
+	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0\t-\t-\nbb\tfoo\t1\t0\t-\t-\n",
+	    "x.facts:7: error: block 1 of 'foo' given twice");
+	{
+		struct program q;
+		memset(&q, 0, sizeof(q));
+		CHECK(facts_load_text(&q, "x.facts",
+				      HDR FN "call\tfoo\t2:2\t2:9\tbar\t0\n"
+					     "cfg\tfoo\t3\t2\t0\n"
+					     "bb\tfoo\t2\t1,x\t2:2:bar\t1:3\n"
+					     "bb\tfoo\t1\t0\t-\t-\n",
+				      "fs/x.c", err, sizeof(err)) == 0);
+		CHECK(q.nfuncs == 1 && q.funcs[0].cfg_n == 3 && q.funcs[0].cfg_entry == 2 && q.funcs[0].cfg_exit == 0);
+		CHECK(q.nbbs == 2 && q.funcs[0].bbs[0] == -1 && q.funcs[0].bbs[2] == 0 && q.funcs[0].bbs[1] == 1);
+		CHECK(q.bbs[0].nsucc == 2 && q.bbs[0].succ[0] == 1 && q.bbs[0].succ[1] == -1);
+		CHECK(q.bbs[0].nev == 1 && q.bbs[0].evpos[0].line == 2 && !strcmp(istr(q.bbs[0].evcallee[0]), "bar"));
+		CHECK(q.bbs[0].ifpos.line == 1 && q.bbs[0].ifpos.col == 3 && q.bbs[1].ifpos.line == 0);
+		program_free(&q);
+	}
+#undef FN
 }

@@ -195,6 +195,72 @@ void test_flow(void)
 	       "gfparg\t12:4\t12:2\t0\n"
 	       "call\tc\t13:2\t13:28\tmemalloc_nofs_restore\t1\tfl\n",
 	       "nofs-in-scope@12");
+	/* CFG (Clang): lock; MACRO(err) hides `if (err) { unlock; return; }`; kmalloc.
+	 * The structure records see the macro's unlock as unconditional; the CFG
+	 * puts it on the error branch only, so the lock is held at the kmalloc. */
+	expect("cfg: unlock and return hidden in a macro",
+	       H "fn\tf\textern\t1:5\t9:1\n"
+	       "call\tf\t2:2\t2:12\tfs_lock\t1\t&s\n"
+	       "call\tf\t3:2\t3:12\tBAIL\t1\terr\n"
+	       "call\tf\t3:2\t3:12\tfs_unlock\t1\t&s\n"
+	       "call\tf\t4:6\t4:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tf\t4:17\t4:27\tGFP_KERNEL\n"
+	       "gfparg\t4:17\t4:6\t1\n"
+	       "call\tf\t5:2\t5:14\tfs_unlock\t1\t&s\n"
+	       "cfg\tf\t5\t4\t0\n"
+	       "bb\tf\t4\t3,2\t2:2:fs_lock\t-\n"
+	       "bb\tf\t3\t0\t3:2:fs_unlock\t-\n"
+	       "bb\tf\t2\t0\t4:6:kmalloc,5:2:fs_unlock\t-\n"
+	       "bb\tf\t1\t-\t-\t-\n"
+	       "bb\tf\t0\t-\t-\t-\n",
+	       "missing-nofs@4");
+	/* the same facts without the CFG: the structure sees no branch */
+	expect("no cfg: the macro's unlock counts on every path",
+	       H "fn\tf\textern\t1:5\t9:1\n"
+	       "call\tf\t2:2\t2:12\tfs_lock\t1\t&s\n"
+	       "call\tf\t3:2\t3:12\tBAIL\t1\terr\n"
+	       "call\tf\t3:2\t3:12\tfs_unlock\t1\t&s\n"
+	       "call\tf\t4:6\t4:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tf\t4:17\t4:27\tGFP_KERNEL\n"
+	       "gfparg\t4:17\t4:6\t1\n"
+	       "call\tf\t5:2\t5:14\tfs_unlock\t1\t&s\n",
+	       "");
+	/* CFG: if (bad) { lock; panic(); } kmalloc -> the locked path never gets there
+	 * (Clang ends a block at a noreturn call: the block has no successor) */
+	expect("cfg: noreturn ends the locked path",
+	       H "fn\tf\textern\t1:5\t9:1\n"
+	       "if\tf\t2:2\t2:6\t2:9\t2:11\t5:3\t-\t-\t-\tbad\n"
+	       "call\tf\t3:3\t3:13\tfs_lock\t1\t&s\n"
+	       "call\tf\t4:3\t4:13\tpanic\t0\n"
+	       "call\tf\t6:6\t6:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tf\t6:17\t6:27\tGFP_KERNEL\n"
+	       "gfparg\t6:17\t6:6\t1\n"
+	       "cfg\tf\t4\t3\t0\n"
+	       "bb\tf\t3\t2,1\t-\t2:2\n"
+	       "bb\tf\t2\t-\t3:3:fs_lock,4:3:panic\t-\n"
+	       "bb\tf\t1\t0\t6:6:kmalloc\t-\n"
+	       "bb\tf\t0\t-\t-\t-\n",
+	       "");
+	/* CFG: while (!fs_trylock(&s)) wait(); kmalloc(GFP_KERNEL); unlock.  The
+	 * `if (!fs_trylock(&s)) return;` form on CFG edges (the if item gives the
+	 * condition), and a loop back edge. */
+	expect("cfg: trylock on the branch edge, loop",
+	       H "fn\tt\textern\t1:5\t9:1\n"
+	       "if\tt\t2:2\t2:6\t2:20\t3:3\t3:12\t-\t-\tnot:fs_trylock\n"
+	       "call\tt\t2:7\t2:19\tfs_trylock\t1\t&s\n"
+	       "return\tt\t3:3\n"
+	       "call\tt\t4:6\t4:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tt\t4:17\t4:27\tGFP_KERNEL\n"
+	       "gfparg\t4:17\t4:6\t1\n"
+	       "call\tt\t5:2\t5:14\tfs_unlock\t1\t&s\n"
+	       "call\tt\t6:2\t6:10\tagain\t0\n"
+	       "cfg\tt\t5\t4\t0\n"
+	       "bb\tt\t4\t3\t-\t-\n"
+	       "bb\tt\t3\t1,2\t2:7:fs_trylock\t2:2\n"
+	       "bb\tt\t2\t3,x\t4:6:kmalloc,5:2:fs_unlock,6:2:again\t-\n"
+	       "bb\tt\t1\t0\t-\t-\n"
+	       "bb\tt\t0\t-\t-\t-\n",
+	       "missing-nofs@4");
 	/* a helper reached only through a function-like macro inherits its callers' scope */
 	expect("macro edge",
 	       H "define\tmark_dirty\t1:9\t__mark_dirty\n"
