@@ -502,10 +502,10 @@ def _scan_fn(p, fn, pb):
     toks, d = _tokens_balanced(text, a)
     s = _Scan(fname, fn, text, ls, toks)
     if len(toks) < 2 or toks[0][1] != "{" or d != 0:
-        _emit(fname, "fn", fn, _linkage(p), _pos(p), "-")
+        _emit(fname, "fn", fn, _linkage(p, fn), _pos(p), "-")
         _emit(fname, "skipped", fn, "unbalanced braces in the function body")
         return
-    _emit(fname, "fn", fn, _linkage(p), _pos(p), s.tend(len(toks) - 1))
+    _emit(fname, "fn", fn, _linkage(p, fn), _pos(p), s.tend(len(toks) - 1))
     params = _params_of(fname, fn, p, a)
     s.block(1, len(toks) - 1)
     s.flat(params)
@@ -553,15 +553,28 @@ def _params_of(fname, fn, p, body):
         _emit(fname, "param", fn, idx, name, ty)
     return names
 
-def _linkage(p):
-    # static or extern, from the declaration text before the name.
+_STATIC_PROTO = re.compile(r"^[ \t]*static\b[^;{}=]*?\b([A-Za-z_]\w*)\s*\([^;{}]*\)[^;{}()]*;", re.M)
+_static_protos = {}
+
+def _linkage(p, name):
+    # static or extern, from the declaration text before the name; a
+    # definition without `static` after a `static` prototype in the same file
+    # is static too (C11 6.2.2p5: it takes the prototype's linkage).
     text, ls = _load(p.file)
     o = _off(p.file, p.line, int(p.column))
     lo = max(0, o - 2000)
     pre = _cm.sub(" ", text[lo:o])
     pre = re.sub(r"(?m)^[ \t]*#.*$", ";", pre)
     k = max(pre.rfind(";"), pre.rfind("}"), pre.rfind("{"))
-    return "static" if re.search(r"\bstatic\b", pre[k + 1:]) else "extern"
+    if re.search(r"\bstatic\b", pre[k + 1:]):
+        return "static"
+    sp = _static_protos.get(p.file)
+    if sp is None:
+        sp = {}
+        for m in _STATIC_PROTO.finditer(_cm.sub(lambda c: " " * len(c.group()), text)):
+            sp.setdefault(m.group(1), m.start(1))
+        _static_protos[p.file] = sp
+    return "static" if sp.get(name, o) < o else "extern"
 
 _ident = re.compile(r"^[A-Za-z_]\w*$")
 # gfp flags: GFP_*, __GFP_*, and the KM_* flags of XFS kmem_alloc() (before 6.9)
