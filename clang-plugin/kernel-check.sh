@@ -16,8 +16,8 @@
 # cocci.json (gfpcheck reports), findings.md (agreement per rule),
 # findings-diff.txt (every disagreement), records.md (record-level agreement).
 set -u
-SRC=${SRC:-/root/.cache/gfpcheck/linux-source-6.1}
-TREE=${TREE:-/root/.cache/gfpcheck/linux-6.1-clang}
+SRC=${SRC:-$HOME/.cache/gfpcheck/linux-source-6.1}
+TREE=${TREE:-$HOME/.cache/gfpcheck/linux-6.1-clang}
 CLANG=${CLANG:-clang-14}
 PLUGIN=${PLUGIN:-$(pwd)/bin/gfpcheck-clang.so}
 WORK=${WORK:-$(pwd)/bin/kernel-clang-check}

@@ -73,8 +73,8 @@ test-frontends-all:
 
 # The plugin must come from the same LLVM as the compiler that loads it: the
 # kernel is built with clang-$(KERNEL_LLVM).  Results: bin/kernel-clang-check/.
-kernel-clang-check:
+kernel-clang-check: $(KSRC_61)/Makefile
 	$(MAKE) --no-print-directory clang-plugin LLVM_CONFIG=llvm-config-$(KERNEL_LLVM) CLANG_SUFFIX=-$(KERNEL_LLVM)
 	$(MAKE) --no-print-directory $(BIN)/gfpcheck
-	CLANG=clang-$(KERNEL_LLVM) PLUGIN=$(CURDIR)/$(BIN)/gfpcheck-clang-$(KERNEL_LLVM).so WORK=$(CURDIR)/$(BIN)/kernel-clang-check \
+	SRC=$(KSRC_61) TREE=$(KCACHE)/linux-6.1-clang CLANG=clang-$(KERNEL_LLVM) PLUGIN=$(CURDIR)/$(BIN)/gfpcheck-clang-$(KERNEL_LLVM).so WORK=$(CURDIR)/$(BIN)/kernel-clang-check \
 		clang-plugin/kernel-check.sh
