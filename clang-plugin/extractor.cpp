@@ -683,7 +683,11 @@ public:
 				   std::to_string(G->getExit().getBlockID()));
 		for (const CFGBlock *B : *G) {
 			std::string succ, ev, ifpos = "-";
-			for (CFGBlock::const_succ_iterator I = B->succ_begin(); I != B->succ_end(); ++I) {
+			// Clang links a block that ends in a noreturn call (BUG(),
+			// panic(), a failed compiletime_assert()) to the exit block;
+			// that path does not return: no successors.
+			bool noreturn = B->hasNoReturnElement();
+			for (CFGBlock::const_succ_iterator I = B->succ_begin(); !noreturn && I != B->succ_end(); ++I) {
 				const CFGBlock *T = *I; // null: an edge pruned as never taken
 				succ += (succ.empty() ? "" : ",") + (T ? std::to_string(T->getBlockID()) : std::string("x"));
 			}
