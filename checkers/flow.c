@@ -390,6 +390,62 @@ static void finish_return(struct fa *F, struct stateset *st)
 	st->n = 0;
 }
 
+/* The variable of a condition `VAR < 0` (also in parentheses or in unlikely()),
+ * or 0. */
+static uint32_t negative_test(uint32_t ctext)
+{
+	const char *s = istr(ctext);
+	size_t n = strlen(s);
+	for (;;) { /* strip spaces, outer parentheses and unlikely(...) */
+		while (n && *s == ' ')
+			s++, n--;
+		while (n && s[n - 1] == ' ')
+			n--;
+		if (n > 10 && strncmp(s, "unlikely(", 9) == 0 && s[n - 1] == ')') {
+			s += 9;
+			n -= 10;
+			continue;
+		}
+		if (n > 2 && s[0] == '(' && s[n - 1] == ')') {
+			s++;
+			n -= 2;
+			continue;
+		}
+		break;
+	}
+	size_t i = 0;
+	while (i < n && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+			 (i && s[i] >= '0' && s[i] <= '9')))
+		i++;
+	size_t v = i;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (!v || i + 1 >= n || s[i] != '<' || s[i + 1] == '=' || s[i + 1] == '<')
+		return 0;
+	i++;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i + 1 != n || s[i] != '0')
+		return 0;
+	return intern_lookup_n(s, v);
+}
+
+/* Is `if` item `it` the next thing after call c in c's function: c comes
+ * before the `if` and no other call of the function lies between them? */
+static int tests_result_of(const struct fa *F, int c, const struct item *it)
+{
+	const struct call *cl = &F->p->calls[c];
+	if (cl->fn != F->fid || pos_cmp(cl->pos, it->pos) >= 0)
+		return 0;
+	const struct func *fn = &F->p->funcs[F->fid];
+	for (int k = 0; k < fn->ncalls; k++) {
+		const struct call *o = &F->p->calls[fn->calls[k]];
+		if (fn->calls[k] != c && pos_cmp(o->pos, cl->pos) > 0 && pos_cmp(o->pos, it->pos) < 0)
+			return 0;
+	}
+	return 1;
+}
+
 /* The states on the two branches of `if` item `it` whose condition holds call
  * `cond_call` (-1: none): a trylock is taken on the branch that tests it, an
  * error check (`if (IS_ERR(trans))`) drops what failed, and a condition that
@@ -418,6 +474,18 @@ void branch_states(struct fa *F, const struct item *it, int cond_call, struct st
 				if (err->s[i].h[j].kind != HK_SCOPE && err->s[i].h[j].key == x)
 					as_remove(&err->s[i], j);
 	}
+	/* `status = ocfs2_inode_lock(...); if (status < 0) goto bail;`: a negative
+	 * result is an acquire that failed; nothing it would open is held there.
+	 * Only when the test follows the acquire with no call in between (a later
+	 * `status = other(...)` reuses the variable). */
+	uint32_t var = it->ctext ? negative_test(it->ctext) : 0;
+	for (int i = 0; var && i < t->n; i++)
+		for (int j = t->s[i].n - 1; j >= 0; j--) {
+			const struct held *h = &t->s[i].h[j];
+			if (h->kind != HK_SCOPE && h->call >= 0 && F->p->calls[h->call].lhs == var &&
+			    tests_result_of(F, h->call, it))
+				as_remove(&t->s[i], j);
+		}
 	/* Correlate branches on the same condition when they guard scope calls. */
 	if (it->ctext) {
 		const struct func *fn = &F->p->funcs[F->fid];
