@@ -430,6 +430,13 @@ static uint32_t negative_test(uint32_t ctext)
 	return intern_lookup_n(s, v);
 }
 
+/* Does call c never return (a model `noreturn` row: BUG(), panic())? */
+int call_noreturn(const struct fa *F, int c)
+{
+	const struct call *cl = &F->p->calls[c];
+	return !cl->is_icall && model_find1(F->a->model, ROW_NORETURN, cl->callee) != NULL;
+}
+
 /* Is `if` item `it` the next thing after call c in c's function: c comes
  * before the `if` and no other call of the function lies between them? */
 static int tests_result_of(const struct fa *F, int c, const struct item *it)
@@ -610,6 +617,10 @@ static void run_block(struct fa *F, int *cur, pos_t end, int has_end, struct sta
 			ss_copy(st, &tmp);
 			ss_free(&tmp);
 			(*cur)++;
+			if (call_noreturn(F, e->idx)) { /* the path ends, without returning */
+				ss_copy(&last_live, st);
+				st->n = 0;
+			}
 			continue;
 		}
 		(*cur)++;

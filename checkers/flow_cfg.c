@@ -8,7 +8,9 @@
  * call transfer and the same branch rules (trylock, error check, correlated
  * conditions) as flow.c.  Edges Clang prunes as never taken (`if (0)`, the
  * `while (0)` of statement macros, a disabled IS_ENABLED()) and code after a
- * noreturn call are not followed; jumps hidden in macro bodies are. */
+ * noreturn call are not followed (Clang knows them from the declarations and
+ * from __builtin_unreachable(); the model's `noreturn` rows are for the
+ * structure records); jumps hidden in macro bodies are. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -45,6 +45,8 @@ void ss_copy(struct stateset *d, const struct stateset *s);
 /* Record the states before call c; apply the call to one state. */
 void record_state(struct fa *F, int c, const struct stateset *st);
 void apply_call(struct fa *F, int c, struct astate *s);
+/* Does call c never return (model `noreturn` row)? */
+int call_noreturn(const struct fa *F, int c);
 /* The states on the then (t) and else (e) branches of `if` item `it`, whose
  * condition holds call cond_call (-1: none). */
 void branch_states(struct fa *F, const struct item *it, int cond_call, struct stateset *t, struct stateset *e);

@@ -7,7 +7,7 @@
 #include "model.h"
 #include "util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -272,7 +272,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK) && r.nclosers == 0)
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY ||
-	     r.kind == ROW_HANDLE) &&
+	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.since && r.until && r.since >= r.until)
