@@ -84,6 +84,8 @@ void test_model(void)
 	bad("alloc 9lives 1\n", "is not a C identifier");
 	bad("alloc kmalloc 1 try\n", "'try' is only valid on lock rows");
 	bad("root foo\n", "root row needs a reason");
+	bad("noreturn BUG\n", "noreturn row needs a reason");
+	bad("noreturn BUG fs=x -- r\n", "unknown option 'fs' for a noreturn row");
 	/* entry rows: ops-table fields the VFS calls with nothing held */
 	bad("entry inode_operations.mkdir\n", "entry row needs a reason");
 	bad("handle handle_t fs=jbd2\n", "handle row needs a reason");
