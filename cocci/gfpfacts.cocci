@@ -135,23 +135,43 @@ def _tokens(text, start, end):
         pos = g.end()
     return out
 
+_PP_IF0 = re.compile(r"[ \t]*#[ \t]*if[ \t]+0\b")
+_PP_IF = re.compile(r"[ \t]*#[ \t]*if")
+_PP_ENDIF = re.compile(r"[ \t]*#[ \t]*endif\b")
+_PP_ELSE = re.compile(r"[ \t]*#[ \t]*el")
+
 def _tokens_balanced(text, start):
     # Tokens from the brace at start to its matching closing one, and the
     # brace depth left at the end (0 when the closing one was found).  Only
     # braces count: an #ifdef with a parenthesis in each branch must not
-    # hide the end of a function body.
+    # hide the end of a function body.  Code in `#if 0` blocks is dropped,
+    # as the compiler drops it.
     out = []
     pos = start
     d = 0
     m = _tokre.match
     n = len(text)
+    skip = 0    # nesting depth inside an `#if 0` block (never compiled)
     while pos < n:
         g = m(text, pos)
         if g is None:
             pos += 1
             continue
         k = g.lastgroup
-        if k not in ("ws", "cm", "pp"):
+        if k == "pp":
+            pv = g.group(k)
+            if skip:
+                if _PP_IF.match(pv):
+                    skip += 1
+                elif _PP_ENDIF.match(pv):
+                    skip -= 1
+                elif skip == 1 and _PP_ELSE.match(pv):
+                    skip = 0
+            elif _PP_IF0.match(pv):
+                skip = 1
+        elif skip:
+            pass
+        elif k not in ("ws", "cm"):
             v = g.group(k)
             out.append((k, v, pos))
             if k == "op":

@@ -27,3 +27,17 @@ int calls(struct ops *o, struct list_head *head)
 #endif
 	return kmalloc(sizeof(*pos), GFP_NOFS) != NULL;
 }
+
+/* `#if 0` code is never compiled: no records from it; its #else branch is */
+int ifzero(void)
+{
+#if 0
+	dead_call(GFP_NOFS);
+#ifdef CONFIG_FOO
+	{ dead_too(); }
+#endif
+#else
+	live_call(8);
+#endif
+	return 0;
+}
