@@ -154,24 +154,21 @@ void flow_cfg_run(struct fa *F)
 		}
 		const struct bblock *B = &p->bbs[fn->bbs[b]];
 		const struct item *it = B->ifpos.line && B->nsucc == 2 ? if_at(p, fn, B->ifpos) : NULL;
+		if (it) { /* the then edge gets t, the else edge e */
+			int cond_call = -1;
+			if (it->ck != CK_NONE)
+				for (int k = 0; k < seq[b].n; k++)
+					if (p->calls[seq[b].c[k]].callee == it->name)
+						cond_call = seq[b].c[k];
+			ss_copy(&t, &st);
+			ss_copy(&e, &st);
+			branch_states(F, it, cond_call, &t, &e);
+		}
 		for (int s = 0; s < B->nsucc; s++) {
 			int to = B->succ[s];
 			if (to < 0)
 				continue;
-			const struct stateset *out = &st;
-			if (it) {
-				if (s == 0) {
-					int cond_call = -1;
-					if (it->ck != CK_NONE)
-						for (int k = 0; k < seq[b].n; k++)
-							if (p->calls[seq[b].c[k]].callee == it->name)
-								cond_call = seq[b].c[k];
-					ss_copy(&t, &st);
-					ss_copy(&e, &st);
-					branch_states(F, it, cond_call, &t, &e);
-				}
-				out = s == 0 ? &t : &e;
-			}
+			const struct stateset *out = it ? (s == 0 ? &t : &e) : &st;
 			if (ss_union(&in[to], out) && !queued[to]) {
 				queue[(qh + qn) % nb] = to;
 				qn++;

@@ -261,6 +261,21 @@ void test_flow(void)
 	       "bb\tt\t1\t0\t-\t-\n"
 	       "bb\tt\t0\t-\t-\t-\n",
 	       "missing-nofs@4");
+	/* CFG: the then edge pruned (`x`): the else edge still gets its branch states */
+	expect("cfg: pruned then edge",
+	       H "fn\tt\textern\t1:5\t9:1\n"
+	       "if\tt\t2:2\t2:6\t2:20\t3:3\t3:12\t-\t-\tnot:fs_trylock\n"
+	       "call\tt\t2:7\t2:19\tfs_trylock\t1\t&s\n"
+	       "call\tt\t4:6\t4:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tt\t4:17\t4:27\tGFP_KERNEL\n"
+	       "gfparg\t4:17\t4:6\t1\n"
+	       "call\tt\t5:2\t5:14\tfs_unlock\t1\t&s\n"
+	       "cfg\tt\t4\t3\t0\n"
+	       "bb\tt\t3\tx,2\t2:7:fs_trylock\t2:2\n"
+	       "bb\tt\t2\t0\t4:6:kmalloc,5:2:fs_unlock\t-\n"
+	       "bb\tt\t1\t0\t-\t-\n"
+	       "bb\tt\t0\t-\t-\t-\n",
+	       "missing-nofs@4");
 	/* a helper reached only through a function-like macro inherits its callers' scope */
 	expect("macro edge",
 	       H "define\tmark_dirty\t1:9\t__mark_dirty\n"
