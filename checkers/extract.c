@@ -797,8 +797,8 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 
 	/* keys and cache hits */
 	r.keys = ex_alloc((n ? n : 1) * sizeof(*r.keys));
-	struct szidx *todo = ex_alloc((n ? n : 1) * sizeof(*todo));
-	size_t ntodo = 0;
+	struct szidx *pending = ex_alloc((n ? n : 1) * sizeof(*pending));
+	size_t npending = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct extract_file *f = &files[i];
 		f->failed = 0;
@@ -843,31 +843,31 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 			continue;
 		}
 		free(cp);
-		todo[ntodo].idx = i;
-		todo[ntodo].size = (off_t)len;
-		ntodo++;
+		pending[npending].idx = i;
+		pending[npending].size = (off_t)len;
+		npending++;
 	}
 	free(cocci);
 
 	int rc = 0;
-	r.total = ntodo;
-	r.show = o->progress && !o->quiet && isatty(2) && ntodo > 0;
-	r.pg = progress_start(ntodo, r.show);
-	if (ntodo) {
+	r.total = npending;
+	r.show = o->progress && !o->quiet && isatty(2) && npending > 0;
+	r.pg = progress_start(npending, r.show);
+	if (npending) {
 		/* Batches, largest files first.  Few files: one batch per job
 		 * (spatch start-up dominates).  Otherwise guided self-scheduling:
 		 * each batch takes 1/(2*jobs) of the work still to hand out, but
 		 * at least 1/(16*jobs) of the whole, so that the batches shrink
 		 * towards the end and no job idles long while another finishes a
 		 * big one. */
-		qsort(todo, ntodo, sizeof(*todo), cmp_size_desc);
+		qsort(pending, npending, sizeof(*pending), cmp_size_desc);
 		off_t total = 0;
-		for (size_t i = 0; i < ntodo; i++)
-			total += todo[i].size + 4096;
+		for (size_t i = 0; i < npending; i++)
+			total += pending[i].size + 4096;
 		size_t nb = 0, capb = 8;
 		struct batch *bs = ex_alloc(capb * sizeof(*bs));
-		if (ntodo < 64 * (size_t)jobs) {
-			nb = (size_t)jobs < ntodo ? (size_t)jobs : ntodo;
+		if (npending < 64 * (size_t)jobs) {
+			nb = (size_t)jobs < npending ? (size_t)jobs : npending;
 			if (nb > capb) {
 				capb = nb;
 				bs = ex_realloc(bs, capb * sizeof(*bs));
@@ -875,21 +875,21 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 			memset(bs, 0, nb * sizeof(*bs));
 			off_t *load = ex_alloc(nb * sizeof(*load));
 			memset(load, 0, nb * sizeof(*load));
-			for (size_t i = 0; i < ntodo; i++) {
+			for (size_t i = 0; i < npending; i++) {
 				size_t best = 0;
 				for (size_t k = 1; k < nb; k++)
 					if (load[k] < load[best])
 						best = k;
 				struct batch *bt = &bs[best];
 				bt->idx = ex_realloc(bt->idx, (bt->n + 1) * sizeof(*bt->idx));
-				bt->idx[bt->n++] = todo[i].idx;
-				load[best] += todo[i].size + 4096;
+				bt->idx[bt->n++] = pending[i].idx;
+				load[best] += pending[i].size + 4096;
 			}
 			free(load);
 		} else {
 			off_t left = total, least = total / (16 * jobs);
 			size_t i = 0;
-			while (i < ntodo) {
+			while (i < npending) {
 				off_t want = left / (2 * jobs);
 				if (want < least)
 					want = least;
@@ -900,10 +900,10 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 				struct batch *bt = &bs[nb++];
 				memset(bt, 0, sizeof(*bt));
 				off_t got = 0;
-				while (i < ntodo && (got < want || bt->n == 0)) {
+				while (i < npending && (got < want || bt->n == 0)) {
 					bt->idx = ex_realloc(bt->idx, (bt->n + 1) * sizeof(*bt->idx));
-					bt->idx[bt->n++] = todo[i].idx;
-					got += todo[i].size + 4096;
+					bt->idx[bt->n++] = pending[i].idx;
+					got += pending[i].size + 4096;
 					i++;
 				}
 				left -= got;
@@ -993,7 +993,7 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 		free(runpos);
 		progress_end(r.pg);
 	}
-	free(todo);
+	free(pending);
 	free(r.keys);
 	free(facts_dir);
 	free(tmp_dir);

@@ -144,6 +144,13 @@ static void as_remove(struct astate *s, int i)
 
 /* ---- per-function interpretation ---- */
 
+/* break/continue targets of the innermost loop or switch */
+struct brk {
+	struct stateset brk, cont, head;
+	int is_switch;
+	struct brk *up;
+};
+
 static int cmp_ev(const void *x, const void *y)
 {
 	const struct ev *a = x, *b = y;

@@ -32,12 +32,6 @@ struct fa {
 	int collect; /* record imbalance events */
 };
 
-struct brk {
-	struct stateset brk, cont, head;
-	int is_switch;
-	struct brk *up;
-};
-
 /* Returns 1 when the set grew. */
 int ss_add(struct stateset *s, const struct astate *x);
 int ss_union(struct stateset *d, const struct stateset *s);

@@ -119,22 +119,6 @@ _tokre = re.compile(
     r"|(?P<op>\.\.\.|->|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|.)",
     re.S | re.M)
 
-def _tokens(text, start, end):
-    # Tokens of text[start:end] as (kind, value, offset).
-    out = []
-    pos = start
-    m = _tokre.match
-    while pos < end:
-        g = m(text, pos)
-        if g is None:
-            pos += 1
-            continue
-        k = g.lastgroup
-        if k not in ("ws", "cm", "pp"):
-            out.append((k, g.group(k), pos))
-        pos = g.end()
-    return out
-
 _PP_IF0 = re.compile(r"[ \t]*#[ \t]*if[ \t]+0\b")
 _PP_IF = re.compile(r"[ \t]*#[ \t]*if")
 _PP_ENDIF = re.compile(r"[ \t]*#[ \t]*endif\b")
