@@ -10,16 +10,22 @@ LDLIBS  += -lpthread
 BIN     := bin
 OBJ     := $(BIN)/obj$(OBJSUFFIX)
 
-# Every checkers/*.c and checkers/rules/*.c that is not a program's main goes in
-# the core library.
-MAINS     := checkers/main.c checkers/extract_main.c
-CORE_SRCS := $(filter-out $(MAINS),$(wildcard checkers/*.c checkers/rules/*.c))
+# checkers/ is layered, each layer a directory whose files include only their own
+# layer and the layers below (see README, Architecture):
+#   base -> model -> facts -> analysis -> rules -> fix, report -> cli
+#   base -> extract -> cli              (the Coccinelle front-end driver)
+# Every .c file of a layer goes in the core library; cli/ holds the programs.
+LAYERS    := base model facts analysis rules fix report extract
+MAINS     := checkers/cli/main.c checkers/cli/extract_main.c
+CORE_SRCS := $(foreach l,$(LAYERS),$(wildcard checkers/$(l)/*.c)) \
+             $(filter-out $(MAINS),$(wildcard checkers/cli/*.c))
 CORE_OBJS := $(patsubst checkers/%.c,$(OBJ)/%.o,$(CORE_SRCS))
+CORE_HDRS := $(wildcard checkers/*/*.h)
 
 .PHONY: all clean test unit fixtures test-extract sanitize deps demo kernel-scan bench help
 all: $(BIN)/gfpcheck $(BIN)/gfpcheck-extract
 
-$(OBJ)/%.o: checkers/%.c $(wildcard checkers/*.h)
+$(OBJ)/%.o: checkers/%.c $(CORE_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(CFLAGS) -c -o $@ $<
@@ -28,10 +34,10 @@ $(OBJ)/libgfpcheck.a: $(CORE_OBJS)
 	@rm -f $@
 	@ar rcs $@ $^
 
-$(BIN)/gfpcheck: $(OBJ)/main.o $(OBJ)/libgfpcheck.a
+$(BIN)/gfpcheck: $(OBJ)/cli/main.o $(OBJ)/libgfpcheck.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BIN)/gfpcheck-extract: $(OBJ)/extract_main.o $(OBJ)/libgfpcheck.a
+$(BIN)/gfpcheck-extract: $(OBJ)/cli/extract_main.o $(OBJ)/libgfpcheck.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # ---- dependencies ----
@@ -55,13 +61,13 @@ EXTRA_TESTS :=
 # Real kernel sources (defined before the fragments, whose targets name them).
 KCACHE   ?= $(HOME)/.cache/gfpcheck
 KSRC_61  := $(KCACHE)/linux-source-6.1
--include tests/tests.mk
--include cocci/cocci.mk
--include clang-plugin/plugin.mk
--include bench/bench.mk
--include tests/fixes/fixes.mk
--include tests/reports/reports.mk
--include tests/flags/flags.mk
+include tests/tests.mk
+include cocci/cocci.mk
+include clang-plugin/plugin.mk
+include bench/bench.mk
+include tests/fixes/fixes.mk
+include tests/reports/reports.mk
+include tests/flags/flags.mk
 
 clean:
 	rm -rf $(BIN)

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "srclines.h"
-#include "suppress.h"
-#include "rules.h"
-#include "util.h"
+#include "facts/srclines.h"
+#include "rules/suppress.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 static const char *enclosing(const struct program *p, int file, int line)
 {

@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfpexpr.h"
-#include "rules.h"
-#include "util.h"
+#include "model/gfpexpr.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 const char *func_name(const struct analysis *a, int fn)
 {

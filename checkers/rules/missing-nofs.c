@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
-#include "util.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 /* "fs/btrfs" for fs/btrfs/volumes.c, "mm" for mm/slab.c: the tree a lock belongs to. */
 static size_t subsystem_len(const char *path)

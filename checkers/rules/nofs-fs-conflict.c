@@ -7,10 +7,10 @@
  * restriction was meant, drop the flag instead. */
 #include <string.h>
 
-#include "gfpexpr.h"
-#include "order.h"
-#include "rules.h"
-#include "util.h"
+#include "model/gfpexpr.h"
+#include "analysis/order.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 static void check(struct analysis *a, int c, int arg, int tok)
 {

@@ -2,7 +2,7 @@
  * scope opened by the scope API (memalloc_nofs_save, memalloc_noio_save,
  * memalloc_flags_save), possibly in a caller; some paths may be in a transaction
  * scope instead. The flag is redundant. */
-#include "rules.h"
+#include "rules/rules.h"
 
 static void check(struct analysis *a, const struct nofs_tok *t)
 {

@@ -4,7 +4,7 @@
  * medium when the transaction is known only from a handle parameter (model
  * handle rows): a caller may pass a handle variable that is NULL, or a dummy
  * handle (ext4 without a journal). */
-#include "rules.h"
+#include "rules/rules.h"
 
 static void check(struct analysis *a, const struct nofs_tok *t)
 {

@@ -7,10 +7,10 @@
  * fix. */
 #include <string.h>
 
-#include "gfpexpr.h"
-#include "order.h"
-#include "rules.h"
-#include "util.h"
+#include "model/gfpexpr.h"
+#include "analysis/order.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 /* calls that allocate with (or read) the mapping's mask; argument 0 is the mapping */
 static const char *const inheritors[] = {

@@ -1,7 +1,7 @@
 /* nofs-no-context: GFP_NOFS where no known path holds a modelled filesystem lock
  * context outside a scope, and all callers are known; at least one path holds
  * nothing at all. Needs review: the reason may be a lock the model does not know. */
-#include "rules.h"
+#include "rules/rules.h"
 
 static void check(struct analysis *a, const struct nofs_tok *t)
 {

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fix_region.h"
-#include "gfpexpr.h"
-#include "rules.h"
-#include "util.h"
+#include "analysis/regions.h"
+#include "model/gfpexpr.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 void rule_nofs_to_scope(struct analysis *a, const struct sites *s)
 {

@@ -5,10 +5,10 @@
  * NOIO scope is reported by nofs-in-scope (the NOIO scope covers NOFS). A NOFS
  * scope does not make GFP_NOIO redundant. Fix: GFP_NOIO -> GFP_KERNEL, other
  * flags kept. */
-#include "gfpexpr.h"
-#include "order.h"
-#include "rules.h"
-#include "util.h"
+#include "model/gfpexpr.h"
+#include "analysis/order.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 static void report(struct analysis *a, int tok, int call)
 {

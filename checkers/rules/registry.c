@@ -1,7 +1,7 @@
 /* registry.c - the rules, in report order. Add a rule: write rules/<id>.c with a
  * run function, declare it in rules.h, add its row here, and add fixtures under
  * tests/fixtures/<id>/. */
-#include "rules.h"
+#include "rules/rules.h"
 
 const struct rule_info rule_table[] = {
 	{"nofs-in-scope", "GFP_NOFS inside a NOFS/NOIO scope on every path: redundant", rule_nofs_in_scope},

@@ -3,10 +3,10 @@
  * wide: replace __GFP_REPEAT by __GFP_RETRY_MAYFAIL with more useful semantic"):
  * the fix renames it on trees of 4.13 and later (and on code that must build
  * against them); older trees get a report only. */
-#include "gfpexpr.h"
-#include "order.h"
-#include "rules.h"
-#include "util.h"
+#include "model/gfpexpr.h"
+#include "analysis/order.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 static void check(struct analysis *a, const struct repeat_use *u)
 {

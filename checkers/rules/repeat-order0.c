@@ -5,9 +5,9 @@
  * kept. */
 #include <stdlib.h>
 
-#include "order.h"
-#include "rules.h"
-#include "util.h"
+#include "analysis/order.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 static void check(struct analysis *a, const struct repeat_use *u)
 {

@@ -2,9 +2,9 @@
  * work out (a variable size, sizeof of an expression, a wrapper's parameter,
  * orders that differ between base page sizes). Reported with what is known;
  * no fix: order <= 3 means drop it, above means __GFP_RETRY_MAYFAIL (4.13+). */
-#include "order.h"
-#include "rules.h"
-#include "util.h"
+#include "analysis/order.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 static void check(struct analysis *a, const struct repeat_use *u)
 {

@@ -1,8 +1,8 @@
 /* scope-imbalance: a memalloc_*_save() not restored on some path out of a function
  * that is not a setter, a restore of a cookie the function never saved, and
  * restores out of nesting order. The events come from the flow pass. */
-#include "rules.h"
-#include "util.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 void rule_scope_imbalance(struct analysis *a, const struct sites *s)
 {

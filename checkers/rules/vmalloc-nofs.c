@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfpexpr.h"
-#include "order.h"
-#include "rules.h"
-#include "util.h"
+#include "model/gfpexpr.h"
+#include "analysis/order.h"
+#include "rules/rules.h"
+#include "base/util.h"
 
 void rule_vmalloc_nofs(struct analysis *a, const struct sites *S)
 {

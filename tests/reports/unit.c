@@ -7,10 +7,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "baseline.h"
-#include "finding_filter.h"
-#include "progress.h"
-#include "suppress.h"
+#include "report/baseline.h"
+#include "rules/finding_filter.h"
+#include "base/progress.h"
+#include "rules/suppress.h"
 
 static int failed;
 

@@ -1,9 +1,9 @@
 /* Fact parser: a good file, record linking, and malformed input. */
 #include <string.h>
 
-#include "program.h"
+#include "facts/program.h"
 #include "unit.h"
-#include "util.h"
+#include "base/util.h"
 
 static const char good[] =
 	"gfpfacts\t1\n"

@@ -3,13 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "context.h"
-#include "flow.h"
-#include "graph.h"
-#include "rules.h"
-#include "sites.h"
+#include "analysis/context.h"
+#include "analysis/flow.h"
+#include "analysis/graph.h"
+#include "rules/rules.h"
+#include "analysis/sites.h"
 #include "unit.h"
-#include "util.h"
+#include "base/util.h"
 
 static const char model_text[] =
 	"alloc kmalloc 1 size=0\n"

@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gfpexpr.h"
+#include "model/gfpexpr.h"
 #include "unit.h"
-#include "util.h"
+#include "base/util.h"
 
 void test_gfpexpr(void)
 {

@@ -1,9 +1,9 @@
 /* Model parser: good rows, every kind of bad row, version selection. */
 #include <string.h>
 
-#include "model.h"
+#include "model/model.h"
 #include "unit.h"
-#include "util.h"
+#include "base/util.h"
 
 static int load(struct model *m, const char *text, char *err)
 {

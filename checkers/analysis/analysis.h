@@ -1,0 +1,54 @@
+/* analysis.h - the shared state of one analysis run. */
+#ifndef GFPCHECK_ANALYSIS_H
+#define GFPCHECK_ANALYSIS_H
+#include <stdio.h>
+
+#include "rules/finding.h"
+#include "model/model.h"
+#include "facts/program.h"
+
+/* Path classes at a site (bit set). */
+enum {
+	PC_SCOPE = 1,   /* inside a scope API NOFS/NOIO scope */
+	PC_TRANS = 2,   /* inside a scope opened by a setter */
+	PC_LOCK = 4,    /* a modelled fs lock context held, no scope */
+	PC_UNKNOWN = 8, /* callers not all known, no scope */
+	PC_NONE = 16,   /* nothing held, callers known */
+};
+#define PC_NKINDS 5
+
+/* Evidence of one class at a function's entry. */
+struct ctxent {
+	int via;    /* call (in a caller) through which the class arrives, -1 if none */
+	int origin; /* call that opened the lock/scope, -1 if none */
+	int local;  /* the class arose at `via` itself (lock/scope held there) */
+};
+
+struct fctx {
+	unsigned cls;                /* PC_* bits at entry */
+	int handle_param;            /* index in prog.params of a transaction handle parameter
+	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
+	struct ctxent ev[PC_NKINDS]; /* evidence per class */
+};
+
+/* One rule-independent imbalance event found by the flow pass. */
+struct imbalance {
+	int kind; /* 1 missing restore, 2 restore of unknown cookie, 3 out of order */
+	int call;
+	int fn;
+};
+
+struct analysis {
+	struct program *prog;
+	struct model *model;
+	struct fctx *ctx;      /* per function */
+	struct stateset *states; /* per call */
+	struct imbalance *imb; size_t nimb, capimb;
+	struct findings *out;
+	unsigned rules;        /* enabled rule bits */
+	int nedges;
+	double t_graph, t_flow, t_ctx, t_rules;
+};
+
+int func_is_root(const struct analysis *a, int f);
+#endif

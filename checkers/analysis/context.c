@@ -1,0 +1,366 @@
+/* context.c - interprocedural propagation of path classes to function entries. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/context.h"
+#include "analysis/flow.h"
+#include "base/util.h"
+
+int pc_index(unsigned bit)
+{
+	for (int i = 0; i < PC_NKINDS; i++)
+		if (bit == (1u << i))
+			return i;
+	return 0;
+}
+
+int func_is_root(const struct analysis *a, int f)
+{
+	const struct func *fn = &a->prog->funcs[f];
+	return (fn->addr_taken && !fn->entry_only) || fn->exported || fn->in_include || fn->model_root ||
+	       fn->has_callers_unknown;
+}
+
+static void add(struct classev *o, unsigned bit, int origin, int inherited)
+{
+	int i = pc_index(bit);
+	if (o->cls & bit)
+		return;
+	o->cls |= bit;
+	o->origin[i] = origin;
+	o->inherited[i] = inherited;
+}
+
+void classes_at(const struct analysis *a, int c, struct classev *o)
+{
+	memset(o, 0, sizeof(*o));
+	for (int i = 0; i < PC_NKINDS; i++)
+		o->origin[i] = -1;
+	const struct call *cl = &a->prog->calls[c];
+	unsigned E = cl->fn >= 0 ? a->ctx[cl->fn].cls : PC_NONE;
+	const struct stateset *st = &a->states[c];
+	struct astate empty;
+	memset(&empty, 0, sizeof(empty));
+	int n = st->n ? st->n : 1;
+	for (int k = 0; k < n; k++) {
+		const struct astate *s = st->n ? &st->s[k] : &empty;
+		const struct held *scope = NULL, *setter = NULL, *lock = NULL;
+		for (int j = 0; j < s->n; j++) {
+			if (s->h[j].kind == HK_SCOPE && !scope)
+				scope = &s->h[j];
+			if (s->h[j].kind == HK_SETTER && !setter)
+				setter = &s->h[j];
+			if (s->h[j].kind == HK_LOCK && !lock)
+				lock = &s->h[j];
+		}
+		if (scope) {
+			add(o, PC_SCOPE, scope->call, 0);
+		} else if (setter) {
+			add(o, PC_TRANS, setter->call, 0);
+		} else if (lock) {
+			if (E & PC_SCOPE)
+				add(o, PC_SCOPE, -1, 1);
+			if (E & PC_TRANS)
+				add(o, PC_TRANS, -1, 1);
+			if (E & (PC_LOCK | PC_UNKNOWN | PC_NONE))
+				add(o, PC_LOCK, lock->call, 0);
+		} else {
+			/* E == 0: the entry is not known yet (or the function is unreachable) */
+			for (int i = 0; i < PC_NKINDS; i++)
+				if (E & (1u << i))
+					add(o, 1u << i, -1, 1);
+		}
+	}
+}
+
+/* The model handle row a parameter type names ("struct xfs_trans *", "handle_t *"). */
+static const struct mrow *handle_row(const struct analysis *a, uint32_t type)
+{
+	const char *t = istr(type);
+	char key[128];
+	size_t n = 0;
+	int stars = 0;
+	while (*t) {
+		if (strncmp(t, "const ", 6) == 0) {
+			t += 6;
+		} else if (strncmp(t, "struct ", 7) == 0) {
+			t += 7;
+		} else if (*t == '*') {
+			stars++;
+			t++;
+		} else if (*t == ' ') {
+			t++;
+		} else if (n + 1 < sizeof(key) && stars == 0) {
+			key[n++] = *t++;
+		} else {
+			return NULL;
+		}
+	}
+	key[n] = 0;
+	if (stars != 1 || !n || !is_ident(key))
+		return NULL;
+	uint32_t id = intern_lookup(key);
+	return id ? model_find1(a->model, ROW_HANDLE, id) : NULL;
+}
+
+/* Does text use identifier w other than to dereference it (a NULL test)? */
+static int tests_word(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *s = strstr(text, w); s; s = strstr(s + 1, w)) {
+		int lb = s == text || !(isalnum((unsigned char)s[-1]) || s[-1] == '_' || s[-1] == '>' || s[-1] == '.');
+		const char *e = s + n;
+		while (*e == ' ')
+			e++;
+		int rb = !(isalnum((unsigned char)s[n]) || s[n] == '_');
+		if (lb && rb && strncmp(e, "->", 2) != 0 && *e != '.' && *e != '[')
+			return 1;
+	}
+	return 0;
+}
+
+/* A parameter carrying a started transaction: every call of f runs inside it, if
+ * f never tests it against NULL, never closes it, and no caller passes NULL. */
+static int handle_param(const struct analysis *a, int f)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[f];
+	for (int k = 0; k < fn->nparams; k++) {
+		const struct param *pa = &p->params[fn->param0 + k];
+		if (!handle_row(a, pa->type))
+			continue;
+		const char *name = istr(pa->name);
+		int ok = 1;
+		for (int i = 0; i < fn->nitems && ok; i++) {
+			const struct item *it = &p->items[fn->items[i]];
+			if (it->kind == IT_IF && it->ctext && tests_word(istr(it->ctext), name))
+				ok = 0;
+		}
+		for (int i = 0; i < fn->ncalls && ok; i++) {
+			const struct call *cl = &p->calls[fn->calls[i]];
+			const struct mrow *cr[2];
+			if (!model_find_closer(a->model, cl->callee, cr, 2))
+				continue;
+			for (int j = 0; j < cl->nargs && ok; j++) {
+				const char *t = istr(cl->args[j]);
+				if (*t == '&')
+					t++;
+				if (strcmp(t, name) == 0)
+					ok = 0;
+			}
+		}
+		/* closes a transaction it did not open, itself or in a callee
+		 * (jbd2_journal_restart -> jbd2__journal_restart -> stop_this_handle) */
+		for (int i = 0; i < fn->nkill && ok; i++)
+			if ((int)(fn->kill[i] >> 16) == HK_SETTER)
+				ok = 0;
+		for (int i = 0; i < fn->ncallers && ok; i++) {
+			const struct call *cl = &p->calls[fn->callers[i]];
+			if (k < cl->nargs) {
+				const char *t = istr(cl->args[k]);
+				if (strcmp(t, "NULL") == 0 || strcmp(t, "0") == 0)
+					ok = 0;
+			}
+		}
+		if (ok)
+			return fn->param0 + k;
+	}
+	return -1;
+}
+
+void context_run(struct analysis *a)
+{
+	struct program *p = a->prog;
+	size_t nf = p->nfuncs;
+	a->ctx = xcalloc(nf ? nf : 1, sizeof(*a->ctx));
+	/* Directories with a file the front end could not read completely. */
+	uint32_t *incomplete = NULL;
+	size_t ninc = 0, capinc = 0;
+	for (size_t i = 0; i < p->nfiles; i++)
+		if (p->files[i].failed || p->files[i].partial)
+			VEC_PUSH(incomplete, ninc, capinc, intern(p->files[i].dir));
+	for (size_t f = 0; f < nf; f++) {
+		for (int i = 0; i < PC_NKINDS; i++) {
+			a->ctx[f].ev[i].via = -1;
+			a->ctx[f].ev[i].origin = -1;
+		}
+		struct func *fn = &p->funcs[f];
+		a->ctx[f].handle_param = handle_param(a, (int)f);
+		if (a->ctx[f].handle_param >= 0) {
+			a->ctx[f].cls = PC_TRANS; /* fixed: callers do not change it */
+		} else if (func_is_root(a, (int)f)) {
+			a->ctx[f].cls |= PC_UNKNOWN;
+		} else if (fn->addr_taken && fn->entry_only) {
+			/* only in ops fields that model/entries.txt says the VFS calls with no
+			 * filesystem lock context held */
+			a->ctx[f].cls |= PC_NONE;
+		} else if (fn->ncallers == 0) {
+			/* No visible caller. A static function the compiler does not warn about
+			 * is referenced somewhere we cannot see (a token-pasting macro); an extern
+			 * one may be called from a file that was not read completely. */
+			int hidden = fn->is_static;
+			uint32_t dir = intern(p->files[fn->file].dir);
+			for (size_t i = 0; i < ninc && !hidden; i++)
+				hidden = incomplete[i] == dir;
+			if (hidden) {
+				fn->has_callers_unknown = 1;
+				a->ctx[f].cls |= PC_UNKNOWN;
+			} else {
+				a->ctx[f].cls |= PC_NONE;
+			}
+		}
+	}
+	free(incomplete);
+	int *queue = xmalloc(sizeof(int) * (nf ? nf : 1));
+	char *inq = xcalloc(nf ? nf : 1, 1);
+	size_t qh = 0, qn = 0;
+	for (size_t f = 0; f < nf; f++) {
+		queue[qn++] = (int)f;
+		inq[f] = 1;
+	}
+	/* circular queue of size nf */
+	while (qn) {
+		int g = queue[qh];
+		qh = (qh + 1) % nf;
+		qn--;
+		inq[g] = 0;
+		const struct func *fn = &p->funcs[g];
+		for (int i = 0; i < fn->ncalls; i++) {
+			int c = fn->calls[i];
+			int t = p->calls[c].target;
+			if (t < 0 || a->ctx[t].handle_param >= 0)
+				continue;
+			struct classev cv;
+			classes_at(a, c, &cv);
+			unsigned nb = cv.cls & ~a->ctx[t].cls;
+			if (!nb)
+				continue;
+			for (int k = 0; k < PC_NKINDS; k++) {
+				if (!(nb & (1u << k)))
+					continue;
+				a->ctx[t].ev[k].via = c;
+				a->ctx[t].ev[k].origin = cv.origin[k];
+				a->ctx[t].ev[k].local = !cv.inherited[k];
+			}
+			a->ctx[t].cls |= nb;
+			if (!inq[t]) {
+				queue[(qh + qn) % nf] = t;
+				qn++;
+				inq[t] = 1;
+			}
+		}
+	}
+	free(queue);
+	free(inq);
+}
+
+static const char *fname(const struct analysis *a, int f)
+{
+	return f >= 0 ? istr(a->prog->funcs[f].name) : "(file scope)";
+}
+
+char *origin_text(const struct analysis *a, int call, unsigned bit)
+{
+	const struct call *cl = &a->prog->calls[call];
+	const char *n = istr(cl->callee);
+	const struct mrow *r;
+	switch (bit) {
+	case PC_SCOPE:
+		if (model_find1(a->model, ROW_SCOPE, cl->callee))
+			return xasprintf("%s() opens a NOFS scope here", n);
+		return xasprintf("%s() returns with a NOFS scope open", n);
+	case PC_TRANS:
+		r = model_find1(a->model, ROW_SETTER, cl->callee);
+		if (r)
+			return xasprintf("%s() opens a NOFS scope here (%s)", n, r->reason ? r->reason : "modelled setter");
+		return xasprintf("%s() returns inside a transaction that opens a NOFS scope", n);
+	case PC_LOCK: {
+		const struct mrow *rows[4];
+		int k = model_find(a->model, ROW_LOCK, cl->callee, rows, 4);
+		if (k)
+			return xasprintf("%s(%s) takes a %s lock context here (%s)", n,
+					 cl->nargs ? istr(cl->args[0]) : "", istr(rows[0]->fs),
+					 rows[0]->reason ? rows[0]->reason : "modelled");
+		return xasprintf("%s() returns with a filesystem lock context held", n);
+	}
+	default:
+		return xasprintf("%s()", n);
+	}
+}
+
+void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned bit, const struct classev *cv)
+{
+	const struct program *p = a->prog;
+	int k = pc_index(bit);
+	if (!cv->inherited[k]) {
+		if (cv->origin[k] >= 0) {
+			const struct call *o = &p->calls[cv->origin[k]];
+			char *t = origin_text(a, cv->origin[k], bit);
+			finding_ev(f, p->files[o->file].path, o->pos.line, "%s", t);
+			free(t);
+		}
+		return;
+	}
+	int g = p->calls[c].fn;
+	for (int hop = 0; hop < 40 && g >= 0; hop++) {
+		const struct ctxent *e = &a->ctx[g].ev[k];
+		const struct func *gf = &p->funcs[g];
+		if (e->via < 0) {
+			if (bit == PC_UNKNOWN) {
+				const char *why = gf->addr_taken ? "its address is taken" :
+						  gf->exported ? "it is exported" :
+						  gf->in_include ? "it is declared under include/" :
+						  gf->model_root ? "the model lists it as a root" :
+						  gf->is_static ? "no visible caller: referenced through a macro" :
+								  "no visible caller, and a file of its directory was not read completely";
+				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() has callers gfpcheck cannot see: %s",
+					   fname(a, g), why);
+			} else if (bit == PC_TRANS && a->ctx[g].handle_param >= 0) {
+				const struct param *pa = &p->params[a->ctx[g].handle_param];
+				const struct mrow *r = handle_row(a, pa->type);
+				finding_ev(f, p->files[gf->file].path, gf->start.line,
+					   "%s() receives the transaction handle %s (%s): it runs inside a started transaction (%s)",
+					   fname(a, g), istr(pa->name), istr(pa->type), r && r->reason ? r->reason : "model handle row");
+			} else if (bit == PC_NONE && gf->addr_taken && gf->entry_only) {
+				const struct mrow *r = model_entry(a->model, istr(gf->entry_field));
+				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() is called through %s (%s)",
+					   fname(a, g), istr(gf->entry_field), r && r->reason ? r->reason : "model entry");
+			} else if (bit == PC_NONE) {
+				finding_ev(f, p->files[gf->file].path, gf->start.line,
+					   "%s() has no callers in the scanned files", fname(a, g));
+			}
+			return;
+		}
+		const struct call *v = &p->calls[e->via];
+		finding_ev(f, p->files[v->file].path, v->pos.line, "%s() called from %s()", fname(a, g), fname(a, v->fn));
+		if (e->local) {
+			if (e->origin >= 0) {
+				const struct call *o = &p->calls[e->origin];
+				char *t = origin_text(a, e->origin, bit);
+				finding_ev(f, p->files[o->file].path, o->pos.line, "%s", t);
+				free(t);
+			}
+			return;
+		}
+		g = v->fn;
+	}
+}
+
+int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struct classev *cv)
+{
+	const struct program *p = a->prog;
+	int k = pc_index(bit);
+	if (!cv->inherited[k])
+		return 0;
+	int g = p->calls[c].fn;
+	for (int hop = 0; hop < 40 && g >= 0; hop++) {
+		const struct ctxent *e = &a->ctx[g].ev[k];
+		if (e->via < 0)
+			return a->ctx[g].handle_param >= 0;
+		if (e->local)
+			return 0;
+		g = p->calls[e->via].fn;
+	}
+	return 0;
+}

@@ -1,0 +1,22 @@
+/* context.h - what holds at each function's entry over all known callers, and the
+ * path classes at a call site (scope, transaction, lock, unknown callers, none). */
+#ifndef GFPCHECK_CONTEXT_H
+#define GFPCHECK_CONTEXT_H
+#include "analysis/analysis.h"
+
+struct classev {
+	unsigned cls;
+	int origin[PC_NKINDS];    /* call that opened the lock/scope, or -1 */
+	int inherited[PC_NKINDS]; /* 1: the class comes from the function's callers */
+};
+
+int pc_index(unsigned bit);
+void classes_at(const struct analysis *a, int call, struct classev *out);
+void context_run(struct analysis *a);
+/* Append the evidence chain for class `bit` at call `c` (origin site and callers). */
+void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned bit, const struct classev *cv);
+/* Does the evidence chain of class bit at call c end at a transaction handle parameter? */
+int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struct classev *cv);
+/* Text of an origin: "memalloc_nofs_save() opens a NOFS scope" etc. */
+char *origin_text(const struct analysis *a, int call, unsigned bit);
+#endif

@@ -1,0 +1,941 @@
+/* flow.c - lock and scope state along control-flow paths inside each function.
+ *
+ * The structure records (if, loop, switch, return, goto, label, break, continue)
+ * nest by their spans. We interpret them in source order over a set of abstract
+ * states; calls change the state according to the model (scope APIs, setters,
+ * lock contexts, their closers) and to the summaries of the called functions. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/flow.h"
+#include "analysis/flow_int.h"
+#include "base/util.h"
+
+/* ---- state sets ---- */
+
+static int held_eq(const struct held *x, const struct held *y)
+{
+	return x->kind == y->kind && x->row == y->row && x->key == y->key && x->scope == y->scope;
+}
+
+static int as_eq(const struct astate *x, const struct astate *y)
+{
+	if (x->n != y->n || x->na != y->na)
+		return 0;
+	for (int i = 0; i < x->n; i++)
+		if (!held_eq(&x->h[i], &y->h[i]))
+			return 0;
+	for (int i = 0; i < x->na; i++)
+		if (x->acond[i] != y->acond[i] || x->aval[i] != y->aval[i])
+			return 0;
+	return 1;
+}
+
+/* -1: no assumption about cond on this path; else the branch taken before. */
+static int as_assumed(const struct astate *s, uint32_t cond)
+{
+	for (int i = 0; i < s->na; i++)
+		if (s->acond[i] == cond)
+			return s->aval[i];
+	return -1;
+}
+
+static void as_assume(struct astate *s, uint32_t cond, int val)
+{
+	if (s->na < MAXASSUME) {
+		s->acond[s->na] = cond;
+		s->aval[s->na++] = (uint8_t)val;
+	}
+}
+
+/* Keep the states consistent with `cond` having the value `val`, and record it. */
+static void ss_assume(struct stateset *st, uint32_t cond, int val)
+{
+	int w = 0;
+	for (int i = 0; i < st->n; i++) {
+		struct astate x = st->s[i];
+		int a = as_assumed(&x, cond);
+		if (a >= 0 && a != val)
+			continue;
+		if (a < 0)
+			as_assume(&x, cond, val);
+		st->s[w++] = x;
+	}
+	st->n = w;
+	/* dedupe what is left */
+	for (int i = 0; i < st->n; i++)
+		for (int j = i + 1; j < st->n;)
+			if (as_eq(&st->s[i], &st->s[j]))
+				st->s[j] = st->s[--st->n];
+			else
+				j++;
+}
+
+static int ss_has(const struct stateset *s, const struct astate *x)
+{
+	for (int i = 0; i < s->n; i++)
+		if (as_eq(&s->s[i], x))
+			return 1;
+	return 0;
+}
+
+/* Returns 1 when the set grew. */
+int ss_add(struct stateset *s, const struct astate *x)
+{
+	if (ss_has(s, x) || s->n >= MAXSTATES)
+		return 0;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 2;
+		s->s = xrealloc(s->s, sizeof(*s->s) * (size_t)s->cap);
+	}
+	s->s[s->n++] = *x;
+	return 1;
+}
+
+int ss_union(struct stateset *d, const struct stateset *s)
+{
+	int grew = 0;
+	for (int i = 0; i < s->n; i++)
+		grew |= ss_add(d, &s->s[i]);
+	return grew;
+}
+
+void ss_copy(struct stateset *d, const struct stateset *s)
+{
+	d->n = 0;
+	ss_union(d, s);
+}
+
+static int ss_subset(const struct stateset *a, const struct stateset *b)
+{
+	for (int i = 0; i < a->n; i++)
+		if (!ss_has(b, &a->s[i]))
+			return 0;
+	return 1;
+}
+
+void ss_free(struct stateset *s)
+{
+	free(s->s);
+	s->s = NULL;
+	s->n = s->cap = 0;
+}
+
+static void as_push(struct astate *s, struct held h)
+{
+	if (s->n < MAXHELD)
+		s->h[s->n++] = h;
+}
+
+/* Index of the most recent entry of `kind` (and `row` unless -2, `key` unless 0). */
+static int as_find(const struct astate *s, int kind, int row, uint32_t key)
+{
+	for (int i = s->n - 1; i >= 0; i--)
+		if (s->h[i].kind == kind && (row == -2 || s->h[i].row == row) && (!key || s->h[i].key == key))
+			return i;
+	return -1;
+}
+
+static void as_remove(struct astate *s, int i)
+{
+	memmove(&s->h[i], &s->h[i + 1], sizeof(s->h[0]) * (size_t)(s->n - i - 1));
+	s->n--;
+}
+
+/* ---- per-function interpretation ---- */
+
+/* break/continue targets of the innermost loop or switch */
+struct brk {
+	struct stateset brk, cont, head;
+	int is_switch;
+	struct brk *up;
+};
+
+static int cmp_ev(const void *x, const void *y)
+{
+	const struct ev *a = x, *b = y;
+	int r = pos_cmp(a->pos, b->pos);
+	if (r)
+		return r;
+	return a->type == b->type ? (a->idx - b->idx) : (a->type == EV_ITEM ? -1 : 1);
+}
+
+static struct stateset *label_set(struct fa *F, uint32_t name)
+{
+	for (int i = 0; i < F->nlab; i++)
+		if (F->labs[i].name == name)
+			return &F->labs[i].s;
+	struct label l;
+	memset(&l, 0, sizeof(l));
+	l.name = name;
+	VEC_PUSH(F->labs, F->nlab, F->caplab, l);
+	return &F->labs[F->nlab - 1].s;
+}
+
+static void add_kill(struct fa *F, int kind, int row)
+{
+	uint32_t k = ((uint32_t)kind << 16) | (uint32_t)(row + 1);
+	for (int i = 0; i < F->nkills; i++)
+		if (F->kills[i] == k)
+			return;
+	VEC_PUSH(F->kills, F->nkills, F->capkills, k);
+}
+
+static void add_imbalance(struct fa *F, int kind, int call)
+{
+	if (!F->collect)
+		return;
+	struct analysis *a = F->a;
+	for (size_t i = 0; i < a->nimb; i++)
+		if (a->imb[i].kind == kind && a->imb[i].call == call)
+			return;
+	struct imbalance im = {kind, call, F->fid};
+	VEC_PUSH(a->imb, a->nimb, a->capimb, im);
+}
+
+/* Does a word occur in text as a whole identifier? */
+static int has_word(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *p = strstr(text, w); p; p = strstr(p + 1, w)) {
+		int lb = p == text || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
+					(p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9'));
+		char c = p[n];
+		int rb = !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'));
+		if (lb && rb)
+			return 1;
+	}
+	return 0;
+}
+
+static int pflag_kind(const struct model *m, const char *text)
+{
+	int k = 0;
+	for (size_t i = 0; i < m->n; i++) {
+		const struct mrow *r = &m->rows[i];
+		if (r->kind == ROW_PFLAG && mrow_applies(m, r) && has_word(text, istr(r->name)))
+			if (r->scope > k)
+				k = r->scope;
+	}
+	return k;
+}
+
+static int row_index(const struct model *m, const struct mrow *r)
+{
+	return (int)(r - m->rows);
+}
+
+static int arg_matches(const struct mrow *r, uint32_t key0)
+{
+	return !r->arg_pat || glob_match(istr(r->arg_pat), istr(key0));
+}
+
+/* The identity of a lock or cookie argument: its text without redundant outer
+ * parentheses, so that `up_read((&x->sem))` releases `down_read(&x->sem)`. */
+static uint32_t norm_key(uint32_t id)
+{
+	const char *s = istr(id);
+	size_t n = strlen(s);
+	size_t b = 0, e = n;
+	for (;;) {
+		while (b < e && s[b] == ' ')
+			b++;
+		while (e > b && s[e - 1] == ' ')
+			e--;
+		if (e - b < 2 || s[b] != '(' || s[e - 1] != ')')
+			break;
+		/* the opening parenthesis must close at the very end */
+		int depth = 0;
+		size_t i;
+		for (i = b; i < e; i++) {
+			if (s[i] == '(')
+				depth++;
+			else if (s[i] == ')' && --depth == 0)
+				break;
+		}
+		if (i != e - 1)
+			break;
+		b++;
+		e--;
+	}
+	return (b == 0 && e == n) ? id : intern_n(s + b, e - b);
+}
+
+/* Lock row (non-try or try) for a call name and first argument. */
+static const struct mrow *lock_row(const struct model *m, uint32_t name, uint32_t key0, int want_try)
+{
+	const struct mrow *rows[8];
+	int n = model_find(m, ROW_LOCK, name, rows, 8);
+	for (int i = 0; i < n; i++)
+		if (rows[i]->try_ == want_try && arg_matches(rows[i], key0))
+			return rows[i];
+	return NULL;
+}
+
+/* Does this function save a scope cookie into `key` itself? */
+static int saved_here(const struct fa *F, uint32_t key)
+{
+	const struct func *fn = &F->p->funcs[F->fid];
+	for (int i = 0; i < fn->ncalls; i++) {
+		const struct call *cl = &F->p->calls[fn->calls[i]];
+		const struct mrow *r;
+		if (cl->lhs == key && !cl->is_icall && (r = model_find1(F->a->model, ROW_SCOPE, cl->callee)) && r->save)
+			return 1;
+	}
+	return 0;
+}
+
+void apply_call(struct fa *F, int c, struct astate *s)
+{
+	const struct model *m = F->a->model;
+	const struct call *cl = &F->p->calls[c];
+	if (cl->is_icall)
+		return;
+	uint32_t name = cl->callee;
+	uint32_t key0 = cl->nargs ? norm_key(cl->args[0]) : 0;
+	const struct mrow *r = model_find1(m, ROW_SCOPE, name);
+	if (r) {
+		if (r->save) {
+			int sk = r->scope;
+			if (sk == SK_FLAGS) {
+				int ai = r->arg_idx >= 0 ? r->arg_idx : 0;
+				sk = ai < cl->nargs ? pflag_kind(m, istr(cl->args[ai])) : 0;
+			}
+			if (sk) {
+				struct held h = {HK_SCOPE, (uint8_t)sk, (int16_t)row_index(m, r), cl->lhs, c};
+				as_push(s, h);
+			}
+		} else {
+			int i = key0 ? as_find(s, HK_SCOPE, -2, key0) : -1;
+			if (i >= 0) {
+				int top = as_find(s, HK_SCOPE, -2, 0);
+				if (top != i)
+					add_imbalance(F, 3, c);
+				as_remove(s, i);
+			} else if ((i = as_find(s, HK_SCOPE, -2, 0)) >= 0) {
+				as_remove(s, i);
+			} else if (!key0 || !saved_here(F, key0)) {
+				/* restores a scope its caller opened: a closer */
+				add_kill(F, HK_SCOPE, -1);
+			}
+		}
+		return;
+	}
+	r = model_find1(m, ROW_SETTER, name);
+	if (r && arg_matches(r, key0)) {
+		struct held h = {HK_SETTER, 0, (int16_t)row_index(m, r), cl->lhs ? cl->lhs : key0, c};
+		as_push(s, h);
+		return;
+	}
+	r = lock_row(m, name, key0, 0);
+	if (r) {
+		struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), cl->lhs ? cl->lhs : key0, c};
+		as_push(s, h);
+		return;
+	}
+	if (lock_row(m, name, key0, 1))
+		return; /* trylock: taken on the branch that tests it (see run_if) */
+	const struct mrow *cr[8];
+	int nc = model_find_closer(m, name, cr, 8);
+	int closed = 0;
+	for (int k = 0; k < nc && !closed; k++) {
+		if (!arg_matches(cr[k], key0))
+			continue;
+		int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
+		int row = row_index(m, cr[k]);
+		int i = as_find(s, kind, row, key0);
+		if (i < 0)
+			i = as_find(s, kind, row, 0);
+		if (i >= 0) {
+			as_remove(s, i);
+			closed = 1;
+		}
+	}
+	if (nc && !closed) {
+		/* A closer of something this function did not open. Prefer any open entry of
+		 * the same kind with the same identity (wrappers with other names). */
+		for (int k = 0; k < nc; k++) {
+			if (!arg_matches(cr[k], key0))
+				continue;
+			int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
+			add_kill(F, kind, row_index(m, cr[k]));
+		}
+		return;
+	}
+	if (closed)
+		return;
+	if (cl->target >= 0) {
+		const struct func *t = &F->p->funcs[cl->target];
+		for (int k = 0; k < t->nkill; k++) {
+			int kind = (int)(t->kill[k] >> 16), row = (int)(t->kill[k] & 0xffff) - 1;
+			int i = as_find(s, kind, row < 0 ? -2 : row, 0);
+			if (i >= 0)
+				as_remove(s, i);
+			else
+				add_kill(F, kind, row);
+		}
+		for (int k = 0; k < t->ngen; k++) {
+			struct held h = t->gen[k];
+			h.key = cl->lhs ? cl->lhs : key0;
+			h.call = c;
+			as_push(s, h);
+		}
+	}
+}
+
+void record_state(struct fa *F, int c, const struct stateset *st)
+{
+	struct stateset *d = &F->a->states[c];
+	ss_union(d, st);
+}
+
+static void run_block(struct fa *F, int *cur, pos_t end, int has_end, struct stateset *st, struct brk *B);
+
+static void finish_return(struct fa *F, struct stateset *st)
+{
+	ss_union(&F->exits, st);
+	st->n = 0;
+}
+
+/* The variable of a condition `VAR < 0` (also in parentheses or in unlikely()),
+ * or 0. */
+static uint32_t negative_test(uint32_t ctext)
+{
+	const char *s = istr(ctext);
+	size_t n = strlen(s);
+	for (;;) { /* strip spaces, outer parentheses and unlikely(...) */
+		while (n && *s == ' ')
+			s++, n--;
+		while (n && s[n - 1] == ' ')
+			n--;
+		if (n > 10 && strncmp(s, "unlikely(", 9) == 0 && s[n - 1] == ')') {
+			s += 9;
+			n -= 10;
+			continue;
+		}
+		if (n > 2 && s[0] == '(' && s[n - 1] == ')') {
+			s++;
+			n -= 2;
+			continue;
+		}
+		break;
+	}
+	size_t i = 0;
+	while (i < n && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+			 (i && s[i] >= '0' && s[i] <= '9')))
+		i++;
+	size_t v = i;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (!v || i + 1 >= n || s[i] != '<' || s[i + 1] == '=' || s[i + 1] == '<')
+		return 0;
+	i++;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i + 1 != n || s[i] != '0')
+		return 0;
+	return intern_lookup_n(s, v);
+}
+
+/* Does call c never return (a model `noreturn` row: BUG(), panic())? */
+int call_noreturn(const struct fa *F, int c)
+{
+	const struct call *cl = &F->p->calls[c];
+	return !cl->is_icall && model_find1(F->a->model, ROW_NORETURN, cl->callee) != NULL;
+}
+
+/* Is `if` item `it` the next thing after call c in c's function: c comes
+ * before the `if` and no other call of the function lies between them? */
+static int tests_result_of(const struct fa *F, int c, const struct item *it)
+{
+	const struct call *cl = &F->p->calls[c];
+	if (cl->fn != F->fid || pos_cmp(cl->pos, it->pos) >= 0)
+		return 0;
+	const struct func *fn = &F->p->funcs[F->fid];
+	for (int k = 0; k < fn->ncalls; k++) {
+		const struct call *o = &F->p->calls[fn->calls[k]];
+		if (fn->calls[k] != c && pos_cmp(o->pos, cl->pos) > 0 && pos_cmp(o->pos, it->pos) < 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* The states on the two branches of `if` item `it` whose condition holds call
+ * `cond_call` (-1: none): a trylock is taken on the branch that tests it, an
+ * error check (`if (IS_ERR(trans))`) drops what failed, and a condition that
+ * guards scope calls is assumed on each branch. */
+void branch_states(struct fa *F, const struct item *it, int cond_call, struct stateset *t, struct stateset *e)
+{
+	const struct model *m = F->a->model;
+	if (cond_call >= 0) {
+		const struct call *cl = &F->p->calls[cond_call];
+		uint32_t key0 = cl->nargs ? norm_key(cl->args[0]) : 0;
+		const struct mrow *r = lock_row(m, cl->callee, key0, 1);
+		if (r) {
+			struct stateset *taken = it->ck == CK_CALL ? t : e;
+			struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), key0, cond_call};
+			for (int i = 0; i < taken->n; i++)
+				as_push(&taken->s[i], h);
+		}
+	}
+	/* `if (IS_ERR(trans))`: on the error branch the start failed and holds nothing. */
+	if (cond_call >= 0 && model_find1(m, ROW_ERRCHECK, it->name)) {
+		const struct call *cl = &F->p->calls[cond_call];
+		uint32_t x = cl->nargs ? norm_key(cl->args[0]) : 0;
+		struct stateset *err = it->ck == CK_CALL ? t : e;
+		for (int i = 0; x && i < err->n; i++)
+			for (int j = err->s[i].n - 1; j >= 0; j--)
+				if (err->s[i].h[j].kind != HK_SCOPE && err->s[i].h[j].key == x)
+					as_remove(&err->s[i], j);
+	}
+	/* `status = ocfs2_inode_lock(...); if (status < 0) goto bail;`: a negative
+	 * result is an acquire that failed; nothing it would open is held there.
+	 * Only when the test follows the acquire with no call in between (a later
+	 * `status = other(...)` reuses the variable). */
+	uint32_t var = it->ctext ? negative_test(it->ctext) : 0;
+	for (int i = 0; var && i < t->n; i++)
+		for (int j = t->s[i].n - 1; j >= 0; j--) {
+			const struct held *h = &t->s[i].h[j];
+			if (h->kind != HK_SCOPE && h->call >= 0 && F->p->calls[h->call].lhs == var &&
+			    tests_result_of(F, h->call, it))
+				as_remove(&t->s[i], j);
+		}
+	/* Correlate branches on the same condition when they guard scope calls. */
+	if (it->ctext) {
+		const struct func *fn = &F->p->funcs[F->fid];
+		pos_t end = it->has_else ? it->e3 : it->e2;
+		int guards_scope = 0;
+		for (int k = 0; k < fn->ncalls && !guards_scope; k++) {
+			const struct call *cl = &F->p->calls[fn->calls[k]];
+			if (pos_cmp(cl->pos, it->e1) >= 0 && pos_cmp(cl->pos, end) < 0 && !cl->is_icall &&
+			    model_find1(m, ROW_SCOPE, cl->callee))
+				guards_scope = 1;
+		}
+		if (guards_scope) {
+			ss_assume(t, it->ctext, 1);
+			ss_assume(e, it->ctext, 0);
+		}
+	}
+}
+
+static void run_if(struct fa *F, int *cur, const struct item *it, struct stateset *st, struct brk *B)
+{
+	int cond_call = -1;
+	int first = *cur;
+	run_block(F, cur, it->e1, 1, st, B);
+	if (it->ck != CK_NONE) {
+		for (int k = first; k < *cur; k++)
+			if (F->ev[k].type == EV_CALL && F->p->calls[F->ev[k].idx].callee == it->name)
+				cond_call = F->ev[k].idx;
+	}
+	struct stateset t = {0}, e = {0};
+	ss_copy(&t, st);
+	ss_copy(&e, st);
+	branch_states(F, it, cond_call, &t, &e);
+	/* skip anything between the condition and the branch */
+	while (*cur < F->nev && pos_cmp(F->ev[*cur].pos, it->s2) < 0)
+		(*cur)++;
+	run_block(F, cur, it->e2, 1, &t, B);
+	if (it->has_else) {
+		while (*cur < F->nev && pos_cmp(F->ev[*cur].pos, it->s3) < 0)
+			(*cur)++;
+		run_block(F, cur, it->e3, 1, &e, B);
+	}
+	ss_copy(st, &t);
+	ss_union(st, &e);
+	ss_free(&t);
+	ss_free(&e);
+}
+
+static void run_loop(struct fa *F, int *cur, const struct item *it, struct stateset *st, struct brk *B)
+{
+	int start = *cur;
+	struct stateset head = {0}, h = {0}, exitc = {0}, nh = {0};
+	struct brk LB;
+	memset(&LB, 0, sizeof(LB));
+	LB.up = B;
+	ss_copy(&head, st);
+	int end_cur = start;
+	for (int iter = 0; iter < 5; iter++) {
+		*cur = start;
+		ss_copy(&h, &head);
+		run_block(F, cur, it->s1, 1, &h, B); /* header: condition, iterator */
+		ss_copy(&exitc, &h);
+		LB.brk.n = LB.cont.n = 0;
+		run_block(F, cur, it->e1, 1, &h, &LB);
+		end_cur = *cur;
+		ss_copy(&nh, &head);
+		ss_union(&nh, &h);
+		ss_union(&nh, &LB.cont);
+		if (ss_subset(&nh, &head))
+			break;
+		ss_copy(&head, &nh);
+	}
+	*cur = end_cur;
+	ss_copy(st, &exitc);
+	ss_union(st, &LB.brk);
+	ss_free(&head);
+	ss_free(&h);
+	ss_free(&exitc);
+	ss_free(&nh);
+	ss_free(&LB.brk);
+	ss_free(&LB.cont);
+}
+
+static void run_switch(struct fa *F, int *cur, const struct item *it, struct stateset *st, struct brk *B)
+{
+	run_block(F, cur, it->s1, 1, st, B);
+	struct brk SB;
+	memset(&SB, 0, sizeof(SB));
+	SB.is_switch = 1;
+	SB.up = B;
+	ss_copy(&SB.head, st);
+	struct stateset body = {0};
+	ss_copy(&body, st);
+	run_block(F, cur, it->e1, 1, &body, &SB);
+	ss_union(st, &body); /* st still holds the head: no default arm */
+	ss_union(st, &SB.brk);
+	ss_free(&body);
+	ss_free(&SB.brk);
+	ss_free(&SB.cont);
+	ss_free(&SB.head);
+}
+
+static void run_block(struct fa *F, int *cur, pos_t end, int has_end, struct stateset *st, struct brk *B)
+{
+	struct stateset last_live = {0};
+	int pending_ret = 0;
+	while (*cur < F->nev && (!has_end || pos_cmp(F->ev[*cur].pos, end) < 0)) {
+		const struct ev *e = &F->ev[*cur];
+		const struct item *it = e->type == EV_ITEM ? &F->p->items[e->idx] : NULL;
+		if (pending_ret && e->type != EV_CALL) {
+			finish_return(F, st);
+			pending_ret = 0;
+		}
+		if (st->n == 0 && last_live.n && !F->has_case && !(it && (it->kind == IT_LABEL || it->kind == IT_CASE)))
+			ss_copy(st, &last_live); /* code after a jump: the next arm of a switch */
+		if (!it) {
+			record_state(F, e->idx, st);
+			for (int i = 0; i < st->n; i++)
+				apply_call(F, e->idx, &st->s[i]);
+			/* dedupe after transfer */
+			struct stateset tmp = {0};
+			ss_union(&tmp, st);
+			ss_copy(st, &tmp);
+			ss_free(&tmp);
+			(*cur)++;
+			if (call_noreturn(F, e->idx)) { /* the path ends, without returning */
+				ss_copy(&last_live, st);
+				st->n = 0;
+			}
+			continue;
+		}
+		(*cur)++;
+		switch (it->kind) {
+		case IT_RETURN:
+			ss_copy(&last_live, st);
+			pending_ret = 1;
+			break;
+		case IT_GOTO:
+			ss_copy(&last_live, st);
+			F->labels_grew |= ss_union(label_set(F, it->name), st);
+			st->n = 0;
+			break;
+		case IT_LABEL:
+			ss_union(st, label_set(F, it->name));
+			break;
+		case IT_BREAK:
+			ss_copy(&last_live, st);
+			if (B)
+				ss_union(&B->brk, st);
+			st->n = 0;
+			break;
+		case IT_CONTINUE: {
+			ss_copy(&last_live, st);
+			struct brk *L = B;
+			while (L && L->is_switch)
+				L = L->up;
+			if (L)
+				ss_union(&L->cont, st);
+			st->n = 0;
+			break;
+		}
+		case IT_CASE:
+			if (B && B->is_switch)
+				ss_union(st, &B->head);
+			break;
+		case IT_IF:
+			run_if(F, cur, it, st, B);
+			break;
+		case IT_LOOP:
+			run_loop(F, cur, it, st, B);
+			break;
+		case IT_SWITCH:
+			run_switch(F, cur, it, st, B);
+			break;
+		}
+	}
+	if (pending_ret)
+		finish_return(F, st);
+	ss_free(&last_live);
+}
+
+static int has_backward_goto(struct fa *F)
+{
+	for (int i = 0; i < F->nev; i++) {
+		if (F->ev[i].type != EV_ITEM)
+			continue;
+		const struct item *g = &F->p->items[F->ev[i].idx];
+		if (g->kind != IT_GOTO)
+			continue;
+		for (int j = 0; j < i; j++)
+			if (F->ev[j].type == EV_ITEM && F->p->items[F->ev[j].idx].kind == IT_LABEL &&
+			    F->p->items[F->ev[j].idx].name == g->name)
+				return 1;
+	}
+	return 0;
+}
+
+static int held_in_all(const struct stateset *exits, const struct held *h)
+{
+	for (int i = 0; i < exits->n; i++) {
+		int found = 0;
+		for (int j = 0; j < exits->s[i].n; j++)
+			if (held_eq(&exits->s[i].h[j], h))
+				found = 1;
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* Analyse one function; returns 1 when its summary changed. */
+static int analyse(struct analysis *a, int fid, int collect)
+{
+	struct program *p = a->prog;
+	struct func *fn = &p->funcs[fid];
+	struct fa F;
+	memset(&F, 0, sizeof(F));
+	F.a = a;
+	F.p = p;
+	F.fid = fid;
+	F.collect = collect;
+	F.nev = fn->ncalls + fn->nitems;
+	F.ev = xmalloc(sizeof(*F.ev) * (size_t)(F.nev ? F.nev : 1));
+	int k = 0;
+	for (int i = 0; i < fn->ncalls; i++) {
+		F.ev[k].pos = p->calls[fn->calls[i]].pos;
+		F.ev[k].type = EV_CALL;
+		F.ev[k++].idx = fn->calls[i];
+		a->states[fn->calls[i]].n = 0;
+	}
+	for (int i = 0; i < fn->nitems; i++) {
+		F.ev[k].pos = p->items[fn->items[i]].pos;
+		F.ev[k].type = EV_ITEM;
+		F.ev[k++].idx = fn->items[i];
+		if (p->items[fn->items[i]].kind == IT_CASE)
+			F.has_case = 1;
+	}
+	qsort(F.ev, (size_t)F.nev, sizeof(*F.ev), cmp_ev);
+	int passes = fn->cfg_n ? 0 : has_backward_goto(&F) ? 3 : 1;
+	if (fn->cfg_n)
+		flow_cfg_run(&F);
+	struct stateset st = {0};
+	for (int pass = 0; pass < passes; pass++) {
+		F.labels_grew = 0;
+		F.exits.n = 0;
+		st.n = 0;
+		struct astate empty;
+		memset(&empty, 0, sizeof(empty));
+		ss_add(&st, &empty);
+		int cur = 0;
+		pos_t none = {0, 0};
+		run_block(&F, &cur, none, 0, &st, NULL);
+		ss_union(&F.exits, &st);
+		if (!F.labels_grew && pass > 0)
+			break;
+	}
+	/* Summary: entries left open at some exit; plain local scope cookies count only when
+	 * every exit leaves them open (otherwise it is an imbalance, not a setter). */
+	struct held *gen = NULL;
+	size_t ngen = 0, capgen = 0;
+	int is_setter_row = model_find1(a->model, ROW_SETTER, fn->name) != NULL;
+	for (int i = 0; i < F.exits.n; i++) {
+		const struct astate *x = &F.exits.s[i];
+		for (int j = 0; j < x->n; j++) {
+			const struct held *h = &x->h[j];
+			if (h->kind == HK_SCOPE && h->key && is_ident(istr(h->key)) && !held_in_all(&F.exits, h)) {
+				if (h->call >= 0 && p->calls[h->call].fn == fid && !is_setter_row)
+					add_imbalance(&F, 1, h->call);
+				continue;
+			}
+			/* A lock or transaction left open on some paths only is a leak or a
+			 * conditional acquire; callers are not told they hold it. */
+			if (h->kind != HK_SCOPE && !held_in_all(&F.exits, h))
+				continue;
+			int dup = 0;
+			for (size_t g = 0; g < ngen; g++)
+				if (gen[g].kind == h->kind && gen[g].row == h->row && gen[g].scope == h->scope)
+					dup = 1;
+			if (!dup) {
+				struct held hh = *h;
+				hh.key = 0;
+				VEC_PUSH(gen, ngen, capgen, hh);
+			}
+		}
+	}
+	int changed = (int)ngen != fn->ngen || F.nkills != fn->nkill;
+	if (!changed) {
+		for (size_t g = 0; g < ngen; g++)
+			if (!held_eq(&gen[g], &fn->gen[g]))
+				changed = 1;
+		for (int g = 0; g < F.nkills; g++)
+			if (F.kills[g] != fn->kill[g])
+				changed = 1;
+	}
+	free(fn->gen);
+	free(fn->kill);
+	fn->gen = gen;
+	fn->ngen = (int)ngen;
+	fn->kill = F.kills;
+	fn->nkill = F.nkills;
+	fn->analysed = 1;
+	ss_free(&st);
+	ss_free(&F.exits);
+	for (int i = 0; i < F.nlab; i++)
+		ss_free(&F.labs[i].s);
+	free(F.labs);
+	free(F.ev);
+	return changed;
+}
+
+static int call_is_modelled(const struct model *m, const struct call *cl)
+{
+	const struct mrow *r[1];
+	if (cl->is_icall)
+		return 0;
+	return model_find(m, ROW_SCOPE, cl->callee, r, 1) || model_find(m, ROW_SETTER, cl->callee, r, 1) ||
+	       model_find(m, ROW_LOCK, cl->callee, r, 1) || model_find_closer(m, cl->callee, r, 1);
+}
+
+/* Restores of a plain local cookie that no save in the function produced, in a
+ * function that saves scopes itself (one that only restores is a closer). */
+static void check_unknown_cookies(struct analysis *a, int fid)
+{
+	struct program *p = a->prog;
+	struct func *fn = &p->funcs[fid];
+	int saves = 0;
+	for (int i = 0; i < fn->ncalls && !saves; i++) {
+		const struct call *cl = &p->calls[fn->calls[i]];
+		const struct mrow *r = cl->is_icall ? NULL : model_find1(a->model, ROW_SCOPE, cl->callee);
+		saves = r && r->save;
+	}
+	if (!saves)
+		return;
+	for (int i = 0; i < fn->ncalls; i++) {
+		const struct call *cl = &p->calls[fn->calls[i]];
+		const struct mrow *r = model_find1(a->model, ROW_SCOPE, cl->callee);
+		if (!r || r->save || !cl->nargs || !is_ident(istr(cl->args[0])))
+			continue;
+		int ok = 0;
+		for (int j = 0; j < fn->ncalls && !ok; j++) {
+			const struct call *sv = &p->calls[fn->calls[j]];
+			const struct mrow *rs = model_find1(a->model, ROW_SCOPE, sv->callee);
+			if (rs && rs->save && sv->lhs == cl->args[0])
+				ok = 1;
+		}
+		for (int j = 0; j < fn->nparams && !ok; j++)
+			if (p->params[fn->param0 + j].name == cl->args[0])
+				ok = 1;
+		if (!ok) {
+			struct imbalance im = {2, fn->calls[i], fid};
+			VEC_PUSH(a->imb, a->nimb, a->capimb, im);
+		}
+	}
+}
+
+void flow_run(struct analysis *a)
+{
+	struct program *p = a->prog;
+	a->states = xcalloc(p->ncalls ? p->ncalls : 1, sizeof(*a->states));
+	int *direct = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
+	int *has_scope_api = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		const struct func *fn = &p->funcs[f];
+		for (int i = 0; i < fn->ncalls; i++) {
+			const struct call *cl = &p->calls[fn->calls[i]];
+			if (call_is_modelled(a->model, cl))
+				direct[f] = 1;
+			if (!cl->is_icall && model_find1(a->model, ROW_SCOPE, cl->callee))
+				has_scope_api[f] = 1;
+		}
+	}
+	/* Bottom-up order (callees first) helps the summaries converge in few rounds. */
+	int *order = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
+	int *mark = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
+	int *stk = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
+	int *sti = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
+	int no = 0;
+	for (size_t r = 0; r < p->nfuncs; r++) {
+		if (mark[r])
+			continue;
+		int sp = 0;
+		stk[sp] = (int)r;
+		sti[sp++] = 0;
+		mark[r] = 1;
+		while (sp) {
+			int f = stk[sp - 1];
+			const struct func *fn = &p->funcs[f];
+			if (sti[sp - 1] < fn->ncalls) {
+				int t = p->calls[fn->calls[sti[sp - 1]++]].target;
+				if (t >= 0 && !mark[t]) {
+					mark[t] = 1;
+					stk[sp] = t;
+					sti[sp++] = 0;
+				}
+			} else {
+				order[no++] = f;
+				sp--;
+			}
+		}
+	}
+	for (int round = 0; round < 8; round++) {
+		int changed = 0;
+		for (int oi = 0; oi < no; oi++) {
+			int f = order[oi];
+			const struct func *fn = &p->funcs[f];
+			int rel = direct[f];
+			for (int i = 0; i < fn->ncalls && !rel; i++) {
+				int t = p->calls[fn->calls[i]].target;
+				if (t >= 0 && (p->funcs[t].ngen || p->funcs[t].nkill))
+					rel = 1;
+			}
+			if (!rel && !p->funcs[f].analysed)
+				continue;
+			if (!rel && p->funcs[f].analysed) {
+				/* no longer relevant: states mean nothing held */
+				changed |= analyse(a, f, 0);
+				continue;
+			}
+			changed |= analyse(a, f, 0);
+		}
+		if (!changed)
+			break;
+	}
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (has_scope_api[f]) {
+			analyse(a, (int)f, 1);
+			check_unknown_cookies(a, (int)f);
+		}
+	free(direct);
+	free(has_scope_api);
+	free(order);
+	free(mark);
+	free(stk);
+	free(sti);
+}
+
+const struct stateset *flow_states(const struct analysis *a, int c)
+{
+	return &a->states[c];
+}

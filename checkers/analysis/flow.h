@@ -1,0 +1,41 @@
+/* flow.h - lock and scope state along control-flow paths inside one function,
+ * computed over the structure records of the facts, and per-function summaries
+ * (what a function leaves open or closes for its callers). */
+#ifndef GFPCHECK_FLOW_H
+#define GFPCHECK_FLOW_H
+#include "analysis/analysis.h"
+
+#define MAXHELD 6
+#define MAXSTATES 24
+
+enum held_kind { HK_LOCK = 1, HK_SETTER = 2, HK_SCOPE = 3 };
+
+struct held {
+	uint8_t kind;   /* HK_* */
+	uint8_t scope;  /* SK_NOFS / SK_NOIO for HK_SCOPE */
+	int16_t row;    /* model row, -1 when unknown */
+	uint32_t key;   /* identity: argument or variable text */
+	int call;       /* call that opened it (evidence) */
+};
+
+#define MAXASSUME 4
+
+struct astate {
+	uint8_t n;
+	uint8_t na;                    /* branch assumptions on this path */
+	struct held h[MAXHELD];
+	uint32_t acond[MAXASSUME];     /* condition text */
+	uint8_t aval[MAXASSUME];       /* 1: the then-branch was taken */
+};
+
+struct stateset {
+	int n, cap;
+	struct astate *s;
+};
+
+void ss_free(struct stateset *s);
+/* Run the flow analysis of every function to a fixpoint of the summaries. */
+void flow_run(struct analysis *a);
+/* The states before call `c`; a NULL or empty set means "nothing held". */
+const struct stateset *flow_states(const struct analysis *a, int c);
+#endif

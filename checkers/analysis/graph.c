@@ -1,0 +1,352 @@
+/* graph.c - call graph, roots and wrapper inference. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analysis/graph.h"
+#include "base/util.h"
+
+/* name id -> first function with that name; next[] chains the rest. */
+static int *head;
+static size_t nhead;
+static int *nextf;
+
+static void build_name_index(struct program *p)
+{
+	free(head);
+	free(nextf);
+	nhead = intern_count() + 1;
+	head = xmalloc(sizeof(int) * nhead);
+	for (size_t i = 0; i < nhead; i++)
+		head[i] = -1;
+	nextf = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
+	for (size_t i = p->nfuncs; i-- > 0;) {
+		uint32_t n = p->funcs[i].name;
+		nextf[i] = head[n];
+		head[n] = (int)i;
+	}
+}
+
+/* Which function does `name` mean in file `file`? */
+static int resolve(const struct program *p, int file, uint32_t name)
+{
+	if (name >= nhead)
+		return -1;
+	int ext = -1, ext_same_dir = -1, hdr = -1;
+	const char *dir = p->files[file].dir;
+	for (int f = head[name]; f >= 0; f = nextf[f]) {
+		const struct func *fn = &p->funcs[f];
+		if (fn->file == file)
+			return f;
+		const struct sfile *sf = &p->files[fn->file];
+		if (fn->is_static) {
+			/* a static inline in a header of the same directory or of include/ */
+			if (sf->is_header && hdr < 0 &&
+			    (strcmp(sf->dir, dir) == 0 || strncmp(sf->path, "include/", 8) == 0))
+				hdr = f;
+			continue;
+		}
+		if (ext < 0)
+			ext = f;
+		if (ext_same_dir < 0 && strcmp(sf->dir, dir) == 0)
+			ext_same_dir = f;
+	}
+	/* An extern definition wins over a static inline of the same name in a header:
+	 * the header one is the stub of `#ifdef CONFIG_X ... #else static inline`. */
+	if (ext_same_dir >= 0)
+		return ext_same_dir;
+	if (ext >= 0)
+		return ext;
+	return hdr;
+}
+
+static int has_word(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *q = strstr(text, w); q; q = strstr(q + 1, w)) {
+		int lb = q == text || !(q[-1] == '_' || (q[-1] >= 'a' && q[-1] <= 'z') ||
+					(q[-1] >= 'A' && q[-1] <= 'Z') || (q[-1] >= '0' && q[-1] <= '9'));
+		char c = q[n];
+		int rb = !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'));
+		if (lb && rb)
+			return 1;
+	}
+	return 0;
+}
+
+int func_gfp_param(const struct program *p, const struct func *fn, uint32_t name)
+{
+	for (int i = 0; i < fn->nparams; i++) {
+		const struct param *pa = &p->params[fn->param0 + i];
+		if (pa->name == name)
+			return strstr(istr(pa->type), "gfp_t") ? i : -1;
+	}
+	return -1;
+}
+
+/* Index of the gfp_t parameter named (as a whole word) in text, or -1. */
+static int gfp_param_in(const struct program *p, const struct func *fn, const char *text)
+{
+	for (int i = 0; i < fn->nparams; i++) {
+		const struct param *pa = &p->params[fn->param0 + i];
+		if (strstr(istr(pa->type), "gfp_t") && has_word(text, istr(pa->name)))
+			return i;
+	}
+	return -1;
+}
+
+/* A call to a function-like macro: the first function its body calls. The macro
+ * is looked up in the calling file, then in headers of the same directory, then
+ * anywhere (include/). */
+static int *mhead, *mnext; /* macros by name id */
+
+static void build_macro_index(const struct program *p)
+{
+	free(mhead);
+	free(mnext);
+	mhead = xmalloc(sizeof(int) * nhead);
+	for (size_t i = 0; i < nhead; i++)
+		mhead[i] = -1;
+	mnext = xmalloc(sizeof(int) * (p->nmacros ? p->nmacros : 1));
+	for (size_t i = p->nmacros; i-- > 0;) {
+		uint32_t n = p->macros[i].name;
+		mnext[i] = n < nhead ? mhead[n] : -1;
+		if (n < nhead)
+			mhead[n] = (int)i;
+	}
+}
+
+static int resolve_macro(const struct program *p, int file, uint32_t name, int depth)
+{
+	if (depth > 4 || name >= nhead)
+		return -1;
+	const struct macro *best = NULL;
+	int rank = 99;
+	for (int i = mhead[name]; i >= 0; i = mnext[i]) {
+		const struct macro *m = &p->macros[i];
+		int r = m->file == file ? 0 : strcmp(p->files[m->file].dir, p->files[file].dir) == 0 ? 1 : 2;
+		if (r < rank) {
+			rank = r;
+			best = m;
+		}
+	}
+	if (!best)
+		return -1;
+	for (int k = 0; k < best->ncalled; k++) {
+		int t = resolve(p, file, best->called[k]);
+		if (t < 0)
+			t = resolve_macro(p, file, best->called[k], depth + 1);
+		if (t >= 0)
+			return t;
+	}
+	return -1;
+}
+
+int graph_build(struct analysis *a)
+{
+	struct program *p = a->prog;
+	build_name_index(p);
+	size_t *capc = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
+	size_t *capi = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
+	for (size_t c = 0; c < p->ncalls; c++) {
+		struct call *cl = &p->calls[c];
+		if (cl->fn < 0)
+			continue;
+		struct func *fn = &p->funcs[cl->fn];
+		size_t n = (size_t)fn->ncalls;
+		VEC_PUSH(fn->calls, n, capc[cl->fn], (int)c);
+		fn->ncalls = (int)n;
+	}
+	for (size_t i = 0; i < p->nitems; i++) {
+		struct item *it = &p->items[i];
+		if (it->fn < 0)
+			continue;
+		struct func *fn = &p->funcs[it->fn];
+		size_t n = (size_t)fn->nitems;
+		VEC_PUSH(fn->items, n, capi[it->fn], (int)i);
+		fn->nitems = (int)n;
+	}
+	free(capc);
+	free(capi);
+	int edges = 0;
+	build_macro_index(p);
+	for (size_t c = 0; c < p->ncalls; c++) {
+		struct call *cl = &p->calls[c];
+		if (cl->is_icall || cl->fn < 0)
+			continue;
+		/* A modelled name (allocator, lock, scope...) is not followed into its body. */
+		cl->target = resolve(p, cl->file, cl->callee);
+		if (cl->target < 0 && p->nmacros) {
+			cl->target = resolve_macro(p, cl->file, cl->callee, 0);
+			cl->via_macro = cl->target >= 0;
+		}
+		if (cl->target < 0)
+			continue;
+	}
+	for (size_t c = 0; c < p->ncalls; c++) {
+		struct call *cl = &p->calls[c];
+		if (cl->target < 0)
+			continue;
+		struct func *t = &p->funcs[cl->target];
+		if (t->ncallers == t->capcallers) {
+			t->capcallers = t->capcallers ? t->capcallers * 2 : 4;
+			t->callers = xrealloc(t->callers, sizeof(int) * (size_t)t->capcallers);
+		}
+		t->callers[t->ncallers++] = (int)c;
+		edges++;
+	}
+	for (size_t r = 0; r < p->nrefs; r++) {
+		const struct ref *rf = &p->refs[r];
+		int f = resolve(p, rf->file, rf->name);
+		if (f < 0)
+			continue;
+		struct func *fn = &p->funcs[f];
+		const char *how = istr(rf->how);
+		int entry = strncmp(how, "init:", 5) == 0 && model_entry(a->model, how + 5);
+		if (!fn->addr_taken) {
+			fn->addr_taken = 1;
+			fn->addr_how = rf->how;
+			fn->entry_only = (uint8_t)entry;
+			if (entry)
+				fn->entry_field = intern(how + 5);
+		} else if (!entry) {
+			fn->entry_only = 0;
+		}
+	}
+	/* A function named as an argument of any call (module_init(fn), INIT_WORK(&w, fn),
+	 * a callback parameter, __ATTR(..., fn) at file scope) has its address taken. */
+	for (size_t c = 0; c < p->ncalls; c++) {
+		const struct call *cl = &p->calls[c];
+		for (int i = 0; i < cl->nargs; i++) {
+			const char *t = istr(cl->args[i]);
+			if (*t == '&')
+				t++;
+			uint32_t id = intern_lookup(t);
+			if (!id || id >= nhead || head[id] < 0 || !is_ident(t))
+				continue;
+			int f = resolve(p, cl->file, id);
+			if (f >= 0)
+				p->funcs[f].entry_only = 0;
+			if (f >= 0 && !p->funcs[f].addr_taken) {
+				p->funcs[f].addr_taken = 1;
+				p->funcs[f].addr_how = intern("arg");
+			}
+		}
+	}
+	for (size_t x = 0; x < p->nexports; x++) {
+		int f = resolve(p, p->exports[x].file, p->exports[x].name);
+		if (f >= 0)
+			p->funcs[f].exported = 1;
+	}
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (model_find1(a->model, ROW_ROOT, p->funcs[f].name))
+			p->funcs[f].model_root = 1;
+	/* Allocator wrappers: a function passing its own gfp_t parameter to the gfp argument
+	 * of an allocator (or of another wrapper) is an allocator too. */
+	for (int round = 0; round < 16; round++) {
+		int changed = 0;
+		for (size_t f = 0; f < p->nfuncs; f++) {
+			struct func *fn = &p->funcs[f];
+			if (fn->alloc_gfp_param >= 0 || !fn->nparams)
+				continue;
+			if (model_find1(a->model, ROW_ALLOC, fn->name))
+				continue;
+			for (int i = 0; i < fn->ncalls; i++) {
+				const struct call *cl = &p->calls[fn->calls[i]];
+				int gi = -1;
+				const struct mrow *ar = cl->is_icall ? NULL : model_find1(a->model, ROW_ALLOC, cl->callee);
+				if (ar)
+					gi = ar->gfp_idx;
+				else if (cl->target >= 0 && !cl->via_macro)
+					gi = p->funcs[cl->target].alloc_gfp_param;
+				if (gi < 0 || gi >= cl->nargs)
+					continue;
+				int pi = gfp_param_in(p, fn, istr(cl->args[gi]));
+				if (pi >= 0) {
+					fn->alloc_gfp_param = pi;
+					fn->alloc_via_call = fn->calls[i];
+					changed = 1;
+					break;
+				}
+			}
+		}
+		if (!changed)
+			break;
+	}
+	return edges;
+}
+
+/* ---- names declared in <root>/include ---- */
+
+static void scan_text(struct program *p, const char *s, size_t n, unsigned char *mark)
+{
+	size_t i = 0;
+	while (i < n) {
+		char c = s[i];
+		if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+			size_t j = i + 1;
+			while (j < n && (s[j] == '_' || (s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') ||
+					 (s[j] >= '0' && s[j] <= '9')))
+				j++;
+			uint32_t id = intern_lookup_n(s + i, j - i);
+			if (id && id < nhead && head[id] >= 0)
+				mark[id] = 1;
+			i = j;
+		} else if (c >= '0' && c <= '9') {
+			while (i < n && ((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
+					 (s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_'))
+				i++;
+		} else {
+			i++;
+		}
+	}
+	(void)p;
+}
+
+static void scan_dir(struct program *p, const char *dir, unsigned char *mark, int depth)
+{
+	if (depth > 12)
+		return;
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		char *path = xasprintf("%s/%s", dir, de->d_name);
+		struct stat st;
+		if (lstat(path, &st) == 0) {
+			size_t l = strlen(de->d_name);
+			if (S_ISDIR(st.st_mode))
+				scan_dir(p, path, mark, depth + 1);
+			else if (S_ISREG(st.st_mode) && l > 2 && strcmp(de->d_name + l - 2, ".h") == 0) {
+				size_t n;
+				char *text = read_file(path, &n);
+				if (text)
+					scan_text(p, text, n, mark);
+				free(text);
+			}
+		}
+		free(path);
+	}
+	closedir(d);
+}
+
+void graph_scan_include(struct analysis *a, const char *root)
+{
+	struct program *p = a->prog;
+	if (!head)
+		build_name_index(p);
+	char *inc = xasprintf("%s/include", root);
+	unsigned char *mark = xcalloc(nhead, 1);
+	scan_dir(p, inc, mark, 0);
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		struct func *fn = &p->funcs[f];
+		if (!fn->is_static && fn->name < nhead && mark[fn->name])
+			fn->in_include = 1;
+	}
+	free(mark);
+	free(inc);
+}

@@ -1,0 +1,14 @@
+/* graph.h - link the facts of all files into one call graph. */
+#ifndef GFPCHECK_GRAPH_H
+#define GFPCHECK_GRAPH_H
+#include "analysis/analysis.h"
+
+/* Attach calls and structure items to their functions, resolve call targets
+ * (static functions by file), fill callers, mark functions whose callers are not
+ * all known, and infer allocator wrappers. Returns the number of call edges. */
+int graph_build(struct analysis *a);
+/* Mark extern functions whose names are declared in headers under <root>/include. */
+void graph_scan_include(struct analysis *a, const char *root);
+/* A function's gfp_t parameter index, or -1. */
+int func_gfp_param(const struct program *p, const struct func *fn, uint32_t name);
+#endif

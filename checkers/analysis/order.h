@@ -1,0 +1,83 @@
+/* order.h - the request order of an allocation, worked out from the texts of
+ * its arguments: a constant order argument, get_order(...), a constant size
+ * (numbers, PAGE_SIZE, PAGE_SHIFT, SZ_*, object-like macros from `define`
+ * facts), sizeof of basic types and of structs from `struct` facts, and the
+ * allocator's fixed-order=. Orders are computed for 4 KiB and 64 KiB base pages
+ * (the same convention as cocci/repeat-*.cocci): a request is order-0-like when
+ * it is at most PAGE_ALLOC_COSTLY_ORDER for both, costly when it is above it for
+ * both, otherwise unknown.
+ *
+ * Also helpers shared by the flag rules (repeat-*, vmalloc-nofs, noio-in-scope,
+ * gfp-spelled-out, nofs-fs-conflict, nofs-mapping). */
+#ifndef GFPCHECK_ORDER_H
+#define GFPCHECK_ORDER_H
+#include "analysis/analysis.h"
+#include "analysis/sites.h"
+
+#define COSTLY_ORDER 3 /* PAGE_ALLOC_COSTLY_ORDER */
+
+enum { ORD_UNKNOWN = 0, ORD_CHEAP = 1, ORD_COSTLY = 2 };
+
+struct rorder {
+	int known;      /* lo/hi valid */
+	int lo, hi;     /* order with 4 KiB and with 64 KiB pages (lo >= hi) */
+	int cls;        /* ORD_* */
+	int via_macro;  /* a define or struct layout was used */
+	int def;        /* index of the first define used (evidence), or -1 */
+	char what[200]; /* how it was worked out, or why it is unknown */
+};
+
+/* Order of the allocation made by call c (a modelled allocator). */
+void call_order(const struct analysis *a, int c, struct rorder *o);
+/* Value of a constant expression for base page size `page`; 0 on success. */
+int order_eval(const struct analysis *a, const char *text, long long page, long long *out);
+/* "order 0", "order 0 to 3" */
+void order_text(const struct rorder *o, char *buf, size_t n);
+
+/* The allocator row of call c, following inferred wrappers to the allocator they
+ * call (depth 8); *via_wrapper set when a wrapper was followed. NULL if none. */
+const struct mrow *alloc_row_of(const struct analysis *a, int c, int *via_wrapper);
+/* Is the gfp argument of call c (allocator or wrapper) argument idx? */
+int gfp_arg_index(const struct analysis *a, int c);
+/* Object-like macro value by name, or 0; *def set to its index. */
+uint32_t define_value(const struct program *p, uint32_t name, int *def);
+/* Text of arg with object-like macros expanded (depth 8); malloc'ed. */
+char *expand_macros(const struct analysis *a, const char *text, int *def);
+/* Every path to call c runs inside a NOIO scope (here or in all callers). */
+int call_always_noio(struct analysis *a, int c, int *origin);
+/* Once per run, on the first finding that loses a scope-based fix because the
+ * tree predates the scope API (4.12): append the note to its message. */
+void note_no_scope_api(struct analysis *a, struct finding *f);
+/* Drop every `| TOKEN` / `TOKEN |` of a flag expression; NULL if absent. */
+char *drop_flag(const char *expr, const char *tok);
+#endif
+
+/* __GFP_REPEAT uses with the order of the requests they reach. */
+struct repeat_use {
+	int tok;        /* the __GFP_REPEAT token, or -1 (mask macro: reported at the call) */
+	int call;       /* an allocation it reaches (allocator or wrapper call), or -1 */
+	int nallocs;    /* allocations reached */
+	int via_wrapper;
+	int def;        /* define that holds the flag (mask macro), or -1 */
+	const char *expr; /* argument text holding the token, or NULL */
+	struct rorder ord;  /* combined over the allocations */
+};
+void repeat_uses(struct analysis *a, void (*fn)(struct analysis *a, const struct repeat_use *u));
+/* The finding of a repeat-* rule at the use, with evidence; fix left NULL. */
+struct finding *repeat_finding(struct analysis *a, const char *rule, const struct repeat_use *u);
+
+/* A flag expression split into its flag names: cleared ones (under ~) and set ones. */
+struct maskx {
+	uint32_t bits;      /* value (gfp_eval) */
+	int nset, nclr;
+	uint32_t set[16], clr[16];
+	int other;          /* something else than flag names, |, &, ~, ( ) */
+};
+/* 0 when the expression evaluates. */
+int mask_split(const struct model *m, const char *text, struct maskx *x);
+/* GFP_KERNEL/GFP_NOFS/GFP_NOIO with the set flags of x that make up the rest of
+ * bits, in source order ("GFP_NOFS | __GFP_ZERO"); NULL when that is not exact. */
+char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits);
+/* Calls fn for every call argument that holds gfp tokens (innermost call), with
+ * its first token. */
+void gfp_args(struct analysis *a, void (*fn)(struct analysis *a, int call, int arg, int tok));

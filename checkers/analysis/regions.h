@@ -1,0 +1,37 @@
+/* fix_region.h - lock regions: the GFP_NOFS tokens and __GFP_FS allocations that
+ * are reached only while one acquire call's lock entry is held (in the acquiring
+ * function or in callees reached only from inside it), the calls that release
+ * that entry, and whether one memalloc_nofs_save()/restore() pair placed after
+ * the acquire and before every release would be balanced on every path.
+ * Used by the nofs-to-scope rule and by the fixer (missing-nofs scopes). */
+#ifndef GFPCHECK_FIX_REGION_H
+#define GFPCHECK_FIX_REGION_H
+#include "analysis/sites.h"
+
+struct region {
+	int acquire;     /* call that opens the lock entry */
+	int fn;          /* function holding that call */
+	int row;         /* model row of the entry (-1 for inferred acquirers) */
+	uint32_t key;    /* identity of the entry */
+	int try_;        /* the row is a trylock */
+	pos_t save_at;   /* the scope opens after this point: the acquire's end, or
+			  * the end of the error check right after it */
+	int after_if;    /* item index of that error check, or -1 */
+	int *rel; int nrel;   /* calls that release the entry */
+	int *toks; int ntoks; /* GFP_NOFS tokens (prog.gfps) reached only inside */
+	int *fs; int nfs;     /* __GFP_FS allocation sites (sites index) inside */
+	int in_callee;   /* some token or site lies in a callee */
+	int ok;          /* a scope can be placed mechanically */
+	const char *why; /* when not: the reason */
+};
+
+struct regions {
+	struct region *v;
+	size_t n, cap;
+};
+
+void regions_build(struct analysis *a, const struct sites *s, struct regions *r);
+void regions_free(struct regions *r);
+/* "myfs_lock(sbi)" for messages (caller frees). */
+char *region_lock_text(const struct analysis *a, const struct region *g);
+#endif

@@ -1,0 +1,274 @@
+/* util.c - allocation helpers, string buffers, interning. */
+#include "base/util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void oom(void)
+{
+	fputs("gfpcheck: out of memory\n", stderr);
+	exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz ? sz : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *p = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void sb_addn(struct strbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+void sb_add(struct strbuf *b, const char *s)
+{
+	sb_addn(b, s, strlen(s));
+}
+
+void sb_addc(struct strbuf *b, char c)
+{
+	sb_addn(b, &c, 1);
+}
+
+void sb_addf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (b->len + (size_t)n + 1 > b->cap) {
+		b->cap = (b->len + (size_t)n + 1) * 2;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void sb_free(struct strbuf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+uint64_t hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++) {
+		h ^= c[i];
+		h *= 1099511628211ULL;
+	}
+	h ^= h >> 29;
+	return h;
+}
+
+/* Interning: open-addressing table of ids into a string array. */
+static char **strs;
+static size_t nstrs, capstrs;
+static uint32_t *tab;
+static size_t tabcap;
+
+static void intern_rehash(void)
+{
+	size_t ncap = tabcap ? tabcap * 2 : 4096;
+	uint32_t *nt = xcalloc(ncap, sizeof(*nt));
+	for (size_t i = 1; i < nstrs; i++) {
+		uint64_t h = hash_bytes(strs[i], strlen(strs[i]));
+		size_t j = h & (ncap - 1);
+		while (nt[j])
+			j = (j + 1) & (ncap - 1);
+		nt[j] = (uint32_t)i;
+	}
+	free(tab);
+	tab = nt;
+	tabcap = ncap;
+}
+
+static uint32_t intern_find(const char *s, size_t n, int add)
+{
+	if (!nstrs) {
+		VEC_PUSH(strs, nstrs, capstrs, xstrdup(""));
+	}
+	if (n == 0)
+		return 0;
+	if ((nstrs + 1) * 2 > tabcap)
+		intern_rehash();
+	uint64_t h = hash_bytes(s, n);
+	size_t j = h & (tabcap - 1);
+	while (tab[j]) {
+		const char *t = strs[tab[j]];
+		if (strncmp(t, s, n) == 0 && t[n] == 0)
+			return tab[j];
+		j = (j + 1) & (tabcap - 1);
+	}
+	if (!add)
+		return 0;
+	uint32_t id = (uint32_t)nstrs;
+	VEC_PUSH(strs, nstrs, capstrs, xstrndup(s, n));
+	tab[j] = id;
+	return id;
+}
+
+uint32_t intern_n(const char *s, size_t n)
+{
+	return intern_find(s, n, 1);
+}
+
+uint32_t intern(const char *s)
+{
+	return intern_find(s, strlen(s), 1);
+}
+
+uint32_t intern_lookup(const char *s)
+{
+	return intern_find(s, strlen(s), 0);
+}
+
+uint32_t intern_lookup_n(const char *s, size_t n)
+{
+	return intern_find(s, n, 0);
+}
+
+const char *istr(uint32_t id)
+{
+	if (!nstrs)
+		return "";
+	return id < nstrs ? strs[id] : "";
+}
+
+size_t intern_count(void)
+{
+	return nstrs;
+}
+
+void intern_reset(void)
+{
+	for (size_t i = 0; i < nstrs; i++)
+		free(strs[i]);
+	free(strs);
+	free(tab);
+	strs = NULL;
+	tab = NULL;
+	nstrs = capstrs = tabcap = 0;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	struct strbuf b = {0};
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sb_addn(&b, buf, n);
+	int err = ferror(f);
+	fclose(f);
+	if (err) {
+		sb_free(&b);
+		errno = EIO;
+		return NULL;
+	}
+	if (!b.s)
+		b.s = xstrdup("");
+	if (len)
+		*len = b.len;
+	return b.s;
+}
+
+int glob_match(const char *p, const char *s)
+{
+	const char *star = NULL, *ss = NULL;
+	while (*s) {
+		if (*p == '?' || *p == *s) {
+			p++;
+			s++;
+		} else if (*p == '*') {
+			star = p++;
+			ss = s;
+		} else if (star) {
+			p = star + 1;
+			s = ++ss;
+		} else {
+			return 0;
+		}
+	}
+	while (*p == '*')
+		p++;
+	return *p == 0;
+}
+
+int is_ident(const char *s)
+{
+	if (!*s || (*s >= '0' && *s <= '9'))
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '_'))
+			return 0;
+	return 1;
+}
+
+double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

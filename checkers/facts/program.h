@@ -1,0 +1,169 @@
+/* program.h - the whole program as loaded from facts: files, functions, calls,
+ * gfp tokens and structure, plus what the analysis computes on them. */
+#ifndef GFPCHECK_PROGRAM_H
+#define GFPCHECK_PROGRAM_H
+#include <stdint.h>
+
+#include "model/model.h"
+
+typedef struct {
+	int line, col;
+} pos_t;
+
+static inline int pos_cmp(pos_t a, pos_t b)
+{
+	return a.line != b.line ? (a.line < b.line ? -1 : 1) : (a.col < b.col ? -1 : a.col > b.col);
+}
+static inline int pos_in(pos_t p, pos_t s, pos_t e)
+{
+	return pos_cmp(p, s) >= 0 && pos_cmp(p, e) < 0;
+}
+
+enum item_kind { IT_IF, IT_LOOP, IT_SWITCH, IT_CASE, IT_RETURN, IT_GOTO, IT_LABEL, IT_BREAK, IT_CONTINUE };
+enum cond_kind { CK_NONE, CK_CALL, CK_NOT };
+
+struct sfile {
+	char *path;        /* relative to the tree root */
+	int partial;
+	int failed;        /* the front end produced nothing */
+	char *error;
+	char **skipped;    /* "WHAT: REASON" */
+	int nskipped;
+	int is_header;
+	char *dir;         /* directory part of path */
+};
+
+struct func {
+	uint32_t name;
+	int file;
+	int is_static;
+	pos_t start, end;
+	int param0, nparams; /* range in prog.params */
+	int *calls, ncalls;  /* global call ids, in source order */
+	int *items, nitems;  /* structure items */
+	int *callers, ncallers, capcallers; /* call ids resolving here */
+	uint8_t addr_taken, exported, in_include, model_root, has_callers_unknown;
+	uint32_t addr_how;   /* first way its address was taken (for messages) */
+	uint8_t entry_only;   /* every address-taking is an ops field of a model entry row */
+	uint32_t entry_field; /* that field ("inode_operations.mkdir") */
+	int alloc_gfp_param; /* inferred wrapper: param index carrying gfp, -1 */
+	int alloc_via_call;  /* call inside that passes the param on */
+	/* summaries, filled by flow.c */
+	struct held *gen;  int ngen;  /* entries open at some exit, opened here */
+	uint32_t *kill; int nkill;   /* model rows released without being held */
+	int relevant;        /* contains lock/scope activity (direct or via callees) */
+	/* control-flow graph from `cfg`/`bb` records (Clang front end), or cfg_n 0 */
+	int cfg_n, cfg_entry, cfg_exit;
+	int *bbs;            /* block id -> index in prog.bbs, -1 when not given */
+	int analysed;
+	int order;           /* visit order */
+};
+
+struct param {
+	uint32_t name, type;
+};
+
+struct call {
+	int file, fn;
+	pos_t pos, end;
+	uint32_t callee;   /* name, or field for icalls */
+	int is_icall;
+	int nargs;
+	uint32_t *args;
+	uint32_t lhs;
+	int target;        /* resolved function id or -1 */
+	int via_macro;     /* target reached through a function-like macro */
+	struct stateset *st; /* state before the call (flow.c), NULL = unreachable/never analysed */
+};
+
+struct gfptok {
+	int file, fn;
+	pos_t pos, end;
+	uint32_t token;
+	int call, argidx;  /* innermost enclosing call and argument, or -1 */
+	uint32_t var;      /* variable it is assigned to, or 0 */
+};
+
+struct ref {
+	int file, fn;
+	pos_t pos;
+	uint32_t name, how;
+};
+
+struct item {
+	int file, fn;
+	enum item_kind kind;
+	pos_t pos;
+	pos_t s1, e1, s2, e2, s3, e3; /* if: cond, then, else; loop/switch: body */
+	int has_else;
+	enum cond_kind ck;
+	uint32_t name;     /* cond callee, goto/label name, loop kind */
+	uint32_t ctext;    /* if: condition text when the front end gives it, else 0 */
+};
+
+/* One basic block of a function's CFG (`bb` record). */
+struct bblock {
+	int fn, id;
+	int nsucc;
+	int *succ;           /* block ids in the front end's order; -1: edge never taken */
+	int nev;
+	pos_t *evpos;        /* the calls of the block in evaluation order: */
+	uint32_t *evcallee;  /* their `call` record's position and callee */
+	pos_t ifpos;         /* the `if` whose condition ends the block; line 0: none */
+};
+
+struct macro {
+	uint32_t name;
+	int file;
+	uint32_t *called; /* identifiers called in the body, in order */
+	int ncalled;
+};
+
+struct export_ {
+	uint32_t name;
+	int file;
+	pos_t pos;
+};
+
+/* `define` and `struct` records (optional): macros and struct layouts, for the
+ * request order of an allocation (checkers/order.c). */
+struct cdefine {
+	uint32_t name, value;
+	int file;
+	pos_t pos;
+};
+struct cstruct {
+	uint32_t name;
+	int file;
+	pos_t pos;
+	int nmembers;
+	uint32_t *members;
+};
+
+struct program {
+	struct sfile *files; size_t nfiles, capfiles;
+	struct func *funcs; size_t nfuncs, capfuncs;
+	struct param *params; size_t nparams, capparams;
+	struct call *calls; size_t ncalls, capcalls;
+	struct gfptok *gfps; size_t ngfps, capgfps;
+	struct ref *refs; size_t nrefs, caprefs;
+	struct item *items; size_t nitems, capitems;
+	struct bblock *bbs; size_t nbbs, capbbs;
+	struct export_ *exports; size_t nexports, capexports;
+	uint32_t *protos; size_t nprotos, capprotos;
+	struct macro *macros; size_t nmacros, capmacros;
+	struct cdefine *defines; size_t ndefines, capdefines;
+	struct cstruct *structs; size_t nstructs, capstructs;
+	uint32_t *include_names; size_t ninclude, capinclude; /* identifiers declared in <root>/include */
+	const char *root;
+};
+
+/* Load one facts file for source file `path` (relative to root). On a format error
+ * writes "facts:line: error: ..." and returns -1. */
+int facts_load(struct program *p, const char *facts_path, const char *src_path, char *err, size_t errlen);
+int facts_load_text(struct program *p, const char *facts_path, const char *text, const char *src_path,
+		    char *err, size_t errlen);
+/* Register a file that could not be extracted. */
+void program_add_failed(struct program *p, const char *src_path, const char *error);
+void program_free(struct program *p);
+#endif

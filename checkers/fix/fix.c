@@ -1,0 +1,521 @@
+/* fix.c - the fixing engine: source files, edits, patch groups, and the order in
+ * which findings become edits (see fix.h). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fix/fix.h"
+#include "rules/rules.h"
+
+static int rule_bit(const char *id)
+{
+	int r = rule_index(id);
+	return r < 0 ? 0 : (int)(1u << r);
+}
+
+unsigned fix_default_rules(void)
+{
+	return (unsigned)(rule_bit("nofs-in-scope") | rule_bit("nofs-in-transaction") | rule_bit("nofs-to-scope"));
+}
+
+static int fixable(const char *id)
+{
+	static const char *const ok[] = {"nofs-in-scope",    "nofs-in-transaction", "nofs-no-context",
+					 "nofs-to-scope",    "missing-nofs",        "noio-in-scope",
+					 "repeat-order0",    "repeat-costly",       "gfp-spelled-out",
+					 "nofs-fs-conflict", "vmalloc-nofs"};
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		if (strcmp(ok[i], id) == 0)
+			return 1;
+	return 0;
+}
+
+int fix_parse_rules(const char *list, unsigned *out, char *err, size_t errlen)
+{
+	unsigned r = 0;
+	char *dup = xstrdup(list), *save = NULL;
+	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (strcmp(t, "default") == 0) {
+			r |= fix_default_rules();
+			continue;
+		}
+		if (rule_index(t) < 0 || !fixable(t)) {
+			snprintf(err, errlen, "--fix-rules: '%s' is not a rule with a fix (use nofs-in-scope, "
+					      "nofs-in-transaction, nofs-no-context, nofs-to-scope, missing-nofs, "
+					      "noio-in-scope, repeat-order0, repeat-costly, gfp-spelled-out, "
+					      "nofs-fs-conflict, vmalloc-nofs, default)", t);
+			free(dup);
+			return -1;
+		}
+		r |= 1u << rule_index(t);
+	}
+	free(dup);
+	*out = r;
+	return 0;
+}
+
+/* ---- files and edits ---- */
+
+struct ffile *fix_file(struct fixer *F, const char *path)
+{
+	for (size_t i = 0; i < F->nf; i++)
+		if (strcmp(F->f[i].path, path) == 0)
+			return &F->f[i];
+	struct ffile f;
+	memset(&f, 0, sizeof(f));
+	f.path = xstrdup(path);
+	char *full = xasprintf("%s/%s", F->o->root, path);
+	f.text = read_file(full, &f.len);
+	free(full);
+	if (f.text) {
+		f.hash = hash_bytes(f.text, f.len);
+		size_t cap = 64;
+		f.ls = xmalloc(sizeof(size_t) * cap);
+		f.ls[f.nlines++] = 0;
+		for (size_t i = 0; i < f.len; i++)
+			if (f.text[i] == '\n' && i + 1 < f.len) {
+				if ((size_t)f.nlines == cap) {
+					cap *= 2;
+					f.ls = xrealloc(f.ls, sizeof(size_t) * cap);
+				}
+				f.ls[f.nlines++] = i + 1;
+			}
+		f.has_sched_mm = strstr(f.text, "linux/sched/mm.h") != NULL;
+	}
+	VEC_PUSH(F->f, F->nf, F->capf, f);
+	return &F->f[F->nf - 1];
+}
+
+long fix_off(const struct ffile *f, int line, int col)
+{
+	if (!f->text || line < 1 || line > f->nlines || col < 1)
+		return -1;
+	size_t o = f->ls[line - 1] + (size_t)(col - 1);
+	size_t lend = line < f->nlines ? f->ls[line] : f->len;
+	return o <= lend ? (long)o : -1;
+}
+
+void fix_edit(struct ffile *f, size_t off, size_t len, const char *ins, int group, int *seq)
+{
+	struct fedit e = {off, len, xstrdup(ins), group, (*seq)++};
+	VEC_PUSH(f->e, f->ne, f->cap, e);
+}
+
+int fix_width(const char *s, const char *e)
+{
+	int w = 0;
+	for (; s < e; s++)
+		w = *s == '\t' ? (w / 8 + 1) * 8 : w + 1;
+	return w;
+}
+
+void fix_note(struct fixer *F, const char *path, int line, const char *fmt, ...)
+{
+	F->nrefused++;
+	if (F->o->quiet)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "gfpcheck: fix: %s:%d: ", path, line);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* The subsystem directory of a path: fs/<name>, mm, drivers/<x>/<y>, ... */
+static char *subsys_dir(const char *path)
+{
+	const char *s1 = strchr(path, '/');
+	if (!s1)
+		return xstrdup(".");
+	size_t n1 = (size_t)(s1 - path);
+	int two = (n1 == 2 && strncmp(path, "fs", 2) == 0) || (n1 == 3 && strncmp(path, "net", 3) == 0) ||
+		  (n1 == 5 && strncmp(path, "drivers", 5) == 0) || (n1 == 7 && strncmp(path, "drivers", 7) == 0) ||
+		  (n1 == 5 && strncmp(path, "sound", 5) == 0);
+	if (!two)
+		return xstrndup(path, n1);
+	const char *s2 = strchr(s1 + 1, '/');
+	if (!s2)
+		return xstrndup(path, n1); /* fs/buffer.c -> fs */
+	if (n1 == 7) {                     /* drivers/<x>/<y>/ */
+		const char *s3 = strchr(s2 + 1, '/');
+		if (s3)
+			return xstrndup(path, (size_t)(s3 - path));
+	}
+	return xstrndup(path, (size_t)(s2 - path));
+}
+
+int fix_group(struct fixer *F, const char *path, int rule)
+{
+	char *dir = subsys_dir(path);
+	for (size_t i = 0; i < F->ng; i++)
+		if (F->g[i].rule == rule && strcmp(F->g[i].dir, dir) == 0) {
+			free(dir);
+			return (int)i;
+		}
+	struct fgroup g;
+	memset(&g, 0, sizeof(g));
+	g.dir = dir;
+	const char *sl = strrchr(dir, '/');
+	g.prefix = xstrdup(strcmp(dir, ".") == 0 ? "module" : sl ? sl + 1 : dir);
+	g.rule = rule;
+	g.nfc = 1;
+	VEC_PUSH(F->g, F->ng, F->capg, g);
+	return (int)F->ng - 1;
+}
+
+static void group_lock(struct fgroup *g, const char *name)
+{
+	if (!g->lock)
+		g->lock = xstrdup(name);
+	else if (*g->lock && strcmp(g->lock, name) != 0) {
+		free(g->lock);
+		g->lock = xstrdup("");
+	}
+}
+
+static void group_why_ev(struct fgroup *g, const struct finding *f)
+{
+	if (g->why.len)
+		return;
+	sb_addf(&g->why, "For example, %s() at %s:%d:\n", f->function, f->file, f->line);
+	for (int i = 0; i < f->nev && i < 8; i++) {
+		/* keep body lines short: drop a long parenthesised model note */
+		const char *w = f->ev[i].what, *paren = strstr(w, " (");
+		int n = (int)strlen(w);
+		if (paren && (int)strlen(f->ev[i].file) + n > 64)
+			n = (int)(paren - w);
+		sb_addf(&g->why, "  %s:%d: %.*s\n", f->ev[i].file, f->ev[i].line, n, w);
+	}
+}
+
+static const struct finding *find_finding(const struct findings *fs, const char *rule, const char *file, int line,
+					  int col)
+{
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct finding *f = &fs->v[i];
+		if (f->line == line && f->col == col && strcmp(f->rule, rule) == 0 && strcmp(f->file, file) == 0)
+			return f;
+	}
+	return NULL;
+}
+
+/* Wrap a region in a scope for `rule`; returns 1 when done. */
+static int wrap_region(struct fixer *F, const struct findings *fs, const struct region *g, int rule, const char *rid)
+{
+	const struct program *p = F->a->prog;
+	const struct call *ac = &p->calls[g->acquire];
+	const char *path = p->files[ac->file].path;
+	char *lk = region_lock_text(F->a, g);
+	if (!g->ok) {
+		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rid, lk,
+			 istr(p->funcs[g->fn].name), g->why);
+		free(lk);
+		return 0;
+	}
+	int gi = fix_group(F, path, rule);
+	const char *why = fix_scope_region(F, g, gi);
+	if (why) {
+		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rid, lk,
+			 istr(p->funcs[g->fn].name), why);
+		free(lk);
+		return 0;
+	}
+	struct fgroup *G = &F->g[gi];
+	G->nregions++;
+	group_lock(G, istr(ac->callee));
+	sb_addf(&G->sites, "  %s() at %s:%d: scope opened after %s, closed before %d release%s\n",
+		istr(p->funcs[g->fn].name), path, ac->pos.line, lk, g->nrel, g->nrel == 1 ? "" : "s");
+	for (int k = 0; k < g->ntoks; k++) {
+		const struct gfptok *t = &p->gfps[g->toks[k]];
+		sb_addf(&G->sites, "    %s:%d %s(): GFP_NOFS -> GFP_KERNEL\n", p->files[t->file].path, t->pos.line,
+			istr(p->funcs[t->fn].name));
+		G->nsites++;
+	}
+	for (int k = 0; k < g->nfs; k++) {
+		const struct asite *x = &F->s->v[g->fs[k]];
+		const struct call *c = &p->calls[x->call];
+		sb_addf(&G->sites, "    %s:%d %s(): %s(%s) now runs inside the scope\n", p->files[c->file].path,
+			c->pos.line, istr(p->funcs[c->fn].name), istr(c->callee), x->expr ? istr(x->expr) : "");
+		G->nsites++;
+		G->nfc = 0;
+	}
+	if (!G->why.len) {
+		const struct mrow *r = g->row >= 0 ? &F->a->model->rows[g->row] : NULL;
+		sb_addf(&G->why, "%s in %s() (%s:%d) takes a %s lock context%s%s%s.\n", lk, istr(p->funcs[g->fn].name),
+			path, ac->pos.line, r ? istr(r->fs) : "filesystem", r && r->reason ? ": " : "",
+			r && r->reason ? r->reason : "", "");
+		/* one example chain: a site in a callee when there is one */
+		const struct finding *ex = NULL;
+		for (int k = 0; k < g->ntoks && !ex; k++) {
+			const struct gfptok *t = &p->gfps[g->toks[k]];
+			const struct finding *f =
+				find_finding(fs, "nofs-to-scope", p->files[t->file].path, t->pos.line, t->pos.col);
+			if (f && (t->fn != g->fn || k == g->ntoks - 1))
+				ex = f;
+		}
+		for (int k = 0; k < g->nfs && !ex; k++) {
+			const struct asite *x = &F->s->v[g->fs[k]];
+			for (size_t i = 0; i < fs->n && !ex; i++)
+				if (strcmp(fs->v[i].rule, "missing-nofs") == 0 &&
+				    fs->v[i].line == p->calls[x->call].pos.line &&
+				    strcmp(fs->v[i].file, p->files[p->calls[x->call].file].path) == 0)
+					ex = &fs->v[i];
+		}
+		if (ex)
+			group_why_ev(G, ex);
+	}
+	if (g->nfs)
+		G->nfc = 0;
+	free(lk);
+	return 1;
+}
+
+static int cmp_edit(const void *x, const void *y)
+{
+	const struct fedit *a = x, *b = y;
+	if (a->off != b->off)
+		return a->off < b->off ? -1 : 1;
+	return a->seq - b->seq;
+}
+
+static int cmp_file(const void *x, const void *y)
+{
+	return strcmp(((const struct ffile *)x)->path, ((const struct ffile *)y)->path);
+}
+
+/* Write text to path atomically, only if the file still has the content read for the fix. */
+static int write_atomic(const struct fixer *F, const struct ffile *f, const char *text, size_t len)
+{
+	char *full = xasprintf("%s/%s", F->o->root, f->path);
+	size_t cur_len = 0;
+	char *cur = read_file(full, &cur_len);
+	int rc = 0;
+	if (!cur || cur_len != f->len || hash_bytes(cur, cur_len) != f->hash || memcmp(cur, f->text, f->len) != 0) {
+		fprintf(stderr, "gfpcheck: fix: %s changed since it was analysed; not written\n", f->path);
+		free(cur);
+		free(full);
+		return 2;
+	}
+	free(cur);
+	struct stat st;
+	mode_t mode = stat(full, &st) == 0 ? st.st_mode & 07777 : 0644;
+	char *tmp = xasprintf("%s.gfpcheck-XXXXXX", full);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		fprintf(stderr, "gfpcheck: fix: cannot write %s: %s\n", f->path, strerror(errno));
+		free(tmp);
+		free(full);
+		return 2;
+	}
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = write(fd, text + done, len - done);
+		if (w <= 0) {
+			rc = 2;
+			break;
+		}
+		done += (size_t)w;
+	}
+	if (fchmod(fd, mode) != 0 || fsync(fd) != 0)
+		rc = 2;
+	if (close(fd) != 0)
+		rc = 2;
+	if (!rc && rename(tmp, full) != 0)
+		rc = 2;
+	if (rc) {
+		fprintf(stderr, "gfpcheck: fix: cannot write %s: %s\n", f->path, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	free(full);
+	return rc;
+}
+
+int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs, const struct fix_opts *o)
+{
+	struct fixer F;
+	memset(&F, 0, sizeof(F));
+	F.a = a;
+	F.s = s;
+	F.o = o;
+	const struct program *p = a->prog;
+	int r_scope = rule_index("nofs-to-scope"), r_miss = rule_index("missing-nofs");
+	int want_scope = r_scope >= 0 && (o->rules & (1u << r_scope));
+	int want_miss = r_miss >= 0 && (o->rules & (1u << r_miss));
+	/* 1. Redundant flags: rewrite the token. */
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct finding *f = &fs->v[i];
+		int r = rule_index(f->rule);
+		if (r < 0 || !(o->rules & (1u << r)) || !f->fix || r == r_scope || r == r_miss)
+			continue;
+		struct ffile *ff = fix_file(&F, f->file);
+		int gi = fix_group(&F, f->file, r);
+		int token_rule = strncmp(f->rule, "nofs-", 5) == 0 && strcmp(f->rule, "nofs-fs-conflict") != 0;
+		const char *why;
+		if (strcmp(f->rule, "vmalloc-nofs") == 0) {
+			int c = -1;
+			for (size_t k = 0; k < p->ncalls && c < 0; k++)
+				if (p->calls[k].pos.line == f->line && p->calls[k].pos.col == f->col &&
+				    strcmp(p->files[p->calls[k].file].path, f->file) == 0)
+					c = (int)k;
+			why = c < 0 ? "the call is not in the facts"
+				    : fix_scope_call(&F, c, f->fix, strstr(f->message, "GFP_NOIO") != NULL, gi);
+		} else {
+			long to = fix_off(ff, f->line, f->col);
+			if (token_rule && ff->text && to >= 0 && (size_t)to + 8 <= ff->len &&
+			    strncmp(ff->text + to, "GFP_NOFS", 8) != 0)
+				token_rule = 0; /* KM_NOFS: the expression without the flag */
+			why = token_rule ? fix_token(&F, ff, f->line, f->col, gi)
+					 : fix_mask(&F, ff, f->line, f->col, f->fix, gi);
+		}
+		if (why) {
+			fix_note(&F, f->file, f->line, "%s not fixed: %s", f->rule, why);
+			continue;
+		}
+		struct fgroup *G = &F.g[gi];
+		sb_addf(&G->sites, "  %s:%d %s(): %s\n", f->file, f->line, f->function, f->fix);
+		G->nsites++;
+		if (strcmp(f->rule, "nofs-no-context") == 0 || strcmp(f->rule, "repeat-costly") == 0 ||
+		    strcmp(f->rule, "vmalloc-nofs") == 0)
+			G->nfc = 0;
+		group_why_ev(G, f);
+		if (!G->kind)
+			for (int k = 0; k < f->nev && !G->kind; k++)
+				if (strstr(f->ev[k].what, "journal") || strstr(f->ev[k].what, "jbd2"))
+					G->kind = "journal handles";
+		/* a setter that is no transaction start (cifs_server_lock()): name it */
+		for (int k = 0; k < f->nev && !G->kind && !G->kindbuf[0] && strcmp(f->rule, "nofs-in-transaction") == 0;
+		     k++) {
+			const char *w = f->ev[k].what, *e = strstr(w, "() opens a NOFS scope here");
+			size_t n = e ? (size_t)(e - w) : 0;
+			if (!n || n + 16 > sizeof(G->kindbuf) || memchr(w, ' ', n) || strstr(w, "_trans"))
+				continue;
+			/* kept in the group itself (F.g moves when it grows): fix_patch.c reads it */
+			snprintf(G->kindbuf, sizeof(G->kindbuf), "%.*s() sections", (int)n, w);
+		}
+	}
+	/* 2. Lock regions: nofs-to-scope, then missing-nofs. */
+	if (want_scope || want_miss) {
+		struct regions R;
+		memset(&R, 0, sizeof(R));
+		regions_build(a, s, &R);
+		char *done = xcalloc(R.n ? R.n : 1, 1);
+		int single = 0;
+		for (size_t r = 0; r < R.n && want_scope; r++) {
+			const struct region *g = &R.v[r];
+			int reported = 0;
+			for (int k = 0; k < g->ntoks && !reported; k++) {
+				const struct gfptok *t = &p->gfps[g->toks[k]];
+				reported = find_finding(fs, "nofs-to-scope", p->files[t->file].path, t->pos.line,
+							t->pos.col) != NULL;
+			}
+			if (g->ntoks == 1)
+				single++;
+			if (g->ntoks >= 2 && reported)
+				done[r] = (char)wrap_region(&F, fs, g, r_scope, "nofs-to-scope");
+		}
+		for (size_t r = 0; r < R.n && want_miss; r++) {
+			const struct region *g = &R.v[r];
+			int reported = 0;
+			for (int k = 0; k < g->nfs && !reported; k++) {
+				const struct call *c = &p->calls[s->v[g->fs[k]].call];
+				for (size_t i = 0; i < fs->n && !reported; i++)
+					reported = strcmp(fs->v[i].rule, "missing-nofs") == 0 &&
+						   fs->v[i].line == c->pos.line &&
+						   strcmp(fs->v[i].file, p->files[c->file].path) == 0;
+			}
+			if (!done[r] && g->nfs && reported)
+				done[r] = (char)wrap_region(&F, fs, g, r_miss, "missing-nofs");
+		}
+		if (single && !o->quiet && want_scope)
+			fprintf(stderr,
+				"gfpcheck: fix: %d lock region%s with a single GFP_NOFS allocation left as %s: "
+				"not worth a scope of its own (the scope belongs at the lock once there are more)\n",
+				single, single == 1 ? "" : "s", single == 1 ? "it is" : "they are");
+		free(done);
+		regions_free(&R);
+	}
+	/* 3. Sort the edits; drop overlaps. */
+	int rc = 0;
+	if (F.nf)
+		qsort(F.f, F.nf, sizeof(*F.f), cmp_file);
+	for (size_t i = 0; i < F.nf; i++) {
+		struct ffile *f = &F.f[i];
+		if (f->ne)
+			qsort(f->e, f->ne, sizeof(*f->e), cmp_edit);
+		size_t w = 0;
+		for (size_t k = 0; k < f->ne; k++) {
+			if (w && f->e[k].off < f->e[w - 1].off + f->e[w - 1].len) {
+				fix_note(&F, f->path, 0, "overlapping edits at byte %zu; the later one is dropped", f->e[k].off);
+				free(f->e[k].ins);
+				continue;
+			}
+			f->e[w++] = f->e[k];
+		}
+		f->ne = w;
+	}
+	/* 4. Output. */
+	size_t nchanged = 0;
+	int nsites = 0;
+	for (size_t i = 0; i < F.ng; i++)
+		nsites += F.g[i].nsites;
+	if (o->diff) {
+		for (size_t i = 0; i < F.nf; i++) {
+			if (!F.f[i].ne)
+				continue;
+			struct strbuf sb = {0};
+			int ad = 0, de = 0;
+			fix_udiff(&sb, F.f[i].path, F.f[i].text, F.f[i].len, F.f[i].e, F.f[i].ne, &ad, &de);
+			if (sb.len)
+				fwrite(sb.s, 1, sb.len, o->out);
+			sb_free(&sb);
+		}
+	}
+	if (o->patch_dir && fix_write_series(&F, o->patch_dir))
+		rc = 2;
+	for (size_t i = 0; i < F.nf; i++)
+		if (F.f[i].ne)
+			nchanged++;
+	if (o->apply) {
+		for (size_t i = 0; i < F.nf; i++) {
+			struct ffile *f = &F.f[i];
+			if (!f->ne)
+				continue;
+			size_t nl = 0;
+			char *nt = fix_apply_text(f->text, f->len, f->e, f->ne, &nl);
+			if (write_atomic(&F, f, nt, nl))
+				rc = 2;
+			free(nt);
+		}
+	}
+	if (!o->quiet)
+		fprintf(stderr, "gfpcheck: fix: %d site%s changed in %zu file%s (%zu patch group%s)%s\n", nsites,
+			nsites == 1 ? "" : "s", nchanged, nchanged == 1 ? "" : "s", F.ng, F.ng == 1 ? "" : "s",
+			F.nrefused ? "; see the notes above for what was left alone" : "");
+	for (size_t i = 0; i < F.nf; i++) {
+		struct ffile *f = &F.f[i];
+		for (size_t k = 0; k < f->ne; k++)
+			free(f->e[k].ins);
+		for (size_t k = 0; k < f->ncookies; k++)
+			free(f->cookies[k]);
+		free(f->cookies);
+		free(f->e);
+		free(f->path);
+		free(f->text);
+		free(f->ls);
+	}
+	free(F.f);
+	for (size_t i = 0; i < F.ng; i++) {
+		free(F.g[i].dir);
+		free(F.g[i].prefix);
+		free(F.g[i].lock);
+		sb_free(&F.g[i].sites);
+		sb_free(&F.g[i].why);
+	}
+	free(F.g);
+	return rc;
+}

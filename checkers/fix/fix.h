@@ -1,0 +1,113 @@
+/* fix.h - the fixer: turns findings into edits of the source text and writes
+ * them as a unified diff, a git format-patch series, or in place.
+ *
+ * fix.c        the engine: source files, edits, token rewrites, patch groups
+ * fix_scope.c  wrapping a lock region in memalloc_nofs_save()/restore()
+ * fix_patch.c  unified diffs, diffstat and the format-patch series
+ * fix_region.c which GFP_NOFS sites and releases belong to a lock region
+ *
+ * Only the bytes of a GFP_NOFS token are rewritten (plus a line break when the
+ * longer GFP_KERNEL would push a line past 80 columns); scope fixes insert whole
+ * lines. Every anchor (token text, callee names at call positions) is checked
+ * against the facts before a file is touched. */
+#ifndef GFPCHECK_FIX_H
+#define GFPCHECK_FIX_H
+#include <stdio.h>
+
+#include "analysis/regions.h"
+#include "base/util.h"
+
+struct fix_opts {
+	int diff;              /* print one unified diff of every change to `out` */
+	const char *patch_dir; /* write a git format-patch series there */
+	int apply;             /* rewrite the files in place */
+	unsigned rules;        /* rule indexes (bit 1 << rule_index) whose findings are fixed */
+	const char *root;      /* tree root: paths are relative to it */
+	int quiet;
+	FILE *out;
+};
+
+/* The rules fixed when --fix-rules is not given. */
+unsigned fix_default_rules(void);
+/* Parse a comma-separated list of rule IDs ("default" adds the default set);
+ * returns -1 and names the bad ID in err. */
+int fix_parse_rules(const char *list, unsigned *out, char *err, size_t errlen);
+/* Run the fixer over the (sorted) findings. Returns 0, or 2 on an I/O error. */
+int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs, const struct fix_opts *o);
+
+/* ---- internal to the fix*.c files ---- */
+
+struct fedit {
+	size_t off, len; /* bytes of the original text replaced */
+	char *ins;
+	int group;       /* patch group */
+	int seq;         /* creation order (ties at one offset) */
+};
+
+struct ffile {
+	char *path;      /* relative to the root */
+	char *text;      /* content read for the fix, NULL when unreadable */
+	size_t len;
+	uint64_t hash;
+	size_t *ls;      /* line starts */
+	int nlines;
+	struct fedit *e;
+	size_t ne, cap;
+	int has_sched_mm; /* <linux/sched/mm.h> included or added */
+	char **cookies;   /* cookie names added, "fn:name" */
+	size_t ncookies, capcookies;
+};
+
+struct fgroup {
+	char *dir;       /* fs/ext4, mm, ... */
+	char *prefix;    /* ext4, mm, ... (subject prefix) */
+	int rule;        /* rule index */
+	struct strbuf sites; /* one line per changed site */
+	struct strbuf why;   /* locks/scopes and an example chain */
+	int nsites, nregions, nfc;
+	char *lock;      /* the one acquire name, or "" when several */
+	char *kind;      /* for transactions: "journal handles", "transactions" */
+	char kindbuf[96]; /* storage for kind: "cifs_server_lock() sections" */
+};
+
+struct fixer {
+	struct analysis *a;
+	const struct sites *s;
+	const struct fix_opts *o;
+	struct ffile *f;
+	size_t nf, capf;
+	struct fgroup *g;
+	size_t ng, capg;
+	int seq;
+	int nrefused;
+};
+
+struct ffile *fix_file(struct fixer *F, const char *path);
+/* Byte offset of LINE:COL (1-based) in the file, or -1. */
+long fix_off(const struct ffile *f, int line, int col);
+void fix_edit(struct ffile *f, size_t off, size_t len, const char *ins, int group, int *seq);
+int fix_group(struct fixer *F, const char *path, int rule);
+void fix_note(struct fixer *F, const char *path, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Display width of bytes [s, e) starting at column 0, tabs to 8. */
+int fix_width(const char *s, const char *e);
+
+/* fix_scope.c: add the edits that wrap region g in a NOFS scope and flip its
+ * GFP_NOFS tokens; returns NULL, or the reason it was not done (no edit made). */
+const char *fix_scope_region(struct fixer *F, const struct region *g, int group);
+/* The GFP_NOFS -> GFP_KERNEL edit of one token (with a line break when the
+ * line would grow past 80 columns); returns NULL or the reason it was not made. */
+const char *fix_token(struct fixer *F, struct ffile *f, int line, int col, int group);
+/* The vmalloc-nofs fix: `x = call(..., GFP_NOFS ...);` inside memalloc_nofs_save()/restore() (noio:
+ * the NOIO pair), with a comment, a cookie and the mask rewritten to `mask`. */
+const char *fix_scope_call(struct fixer *F, int c, const char *mask, int noio, int group);
+/* fix_mask.c: replace the gfp expression around the token at line:col by text (flag rules). */
+const char *fix_mask(struct fixer *F, struct ffile *f, int line, int col, const char *text, int group);
+
+/* fix_patch.c */
+/* Unified diff of `old` with edits (sorted by offset) applied; counts lines. */
+void fix_udiff(struct strbuf *sb, const char *path, const char *old, size_t oldlen, const struct fedit *e,
+	       size_t ne, int *adds, int *dels);
+/* Apply edits (sorted) to text; returns the new text. */
+char *fix_apply_text(const char *old, size_t oldlen, const struct fedit *e, size_t ne, size_t *newlen);
+int fix_write_series(struct fixer *F, const char *dir);
+#endif

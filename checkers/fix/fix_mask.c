@@ -1,0 +1,72 @@
+/* fix_mask.c - the fix of the flag rules (repeat-order0, repeat-costly,
+ * gfp-spelled-out, nofs-fs-conflict, noio-in-scope): the whole gfp expression
+ * around the reported token is replaced by the finding's `fix` text. */
+#include <string.h>
+
+#include "fix/fix.h"
+
+static int mask_char(int c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '|' ||
+	       c == '&' || c == '~' || c == '(' || c == ')' || c == ' ' || c == '\t';
+}
+
+const char *fix_mask(struct fixer *F, struct ffile *f, int line, int col, const char *text, int group)
+{
+	if (!f->text)
+		return "the file cannot be read";
+	long off = fix_off(f, line, col);
+	if (off < 0 || (size_t)off >= f->len || !mask_char((unsigned char)f->text[off]))
+		return "the source has no gfp token at that position (changed since the analysis?)";
+	/* left: to the '(' , ',' or '=' that opens the expression, on this line */
+	long b = off, depth = 0;
+	for (; b > 0; b--) {
+		char c = f->text[b - 1];
+		if (c == ')')
+			depth++;
+		else if (c == '(' && depth > 0)
+			depth--;
+		else if (c == '(' || c == ',' || c == '=')
+			break;
+		else if (c == '\n' || !mask_char((unsigned char)c))
+			return "the flag expression spans lines or holds more than flags: fix it by hand";
+	}
+	/* right: to the ')' , ',' or ';' that closes it, on this line */
+	long e = off;
+	depth = 0;
+	for (; (size_t)e < f->len; e++) {
+		char c = f->text[e];
+		if (c == '(')
+			depth++;
+		else if (c == ')' && depth > 0)
+			depth--;
+		else if (c == ')' || c == ',' || c == ';')
+			break;
+		else if (c == '\n' || !mask_char((unsigned char)c))
+			return "the flag expression spans lines or holds more than flags: fix it by hand";
+	}
+	while (b < e && (f->text[b] == ' ' || f->text[b] == '\t'))
+		b++;
+	while (e > b && (f->text[e - 1] == ' ' || f->text[e - 1] == '\t'))
+		e--;
+	if (b >= e)
+		return "no flag expression at that position";
+	/* grouping parentheses around the whole mask go too: `(GFP_NOFS | __GFP_FS)` */
+	while (b > 0 && (size_t)e < f->len && f->text[b - 1] == '(' && f->text[e] == ')') {
+		long q = b - 2;
+		while (q >= 0 && (f->text[q] == ' ' || f->text[q] == '\t'))
+			q--;
+		if (q < 0 || !(f->text[q] == ',' || f->text[q] == '(' || f->text[q] == '='))
+			break; /* a call's or a cast's parentheses */
+		b--;
+		e++;
+	}
+	for (size_t k = 0; k < f->ne; k++)
+		if (f->e[k].off < (size_t)e && f->e[k].off + f->e[k].len > (size_t)b) {
+			if (f->e[k].off == (size_t)b && f->e[k].len == (size_t)(e - b) && strcmp(f->e[k].ins, text) == 0)
+				return NULL; /* the same rewrite from another finding */
+			return "another fix already rewrites this expression";
+		}
+	fix_edit(f, (size_t)b, (size_t)(e - b), text, group, &F->seq);
+	return NULL;
+}

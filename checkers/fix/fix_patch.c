@@ -1,0 +1,538 @@
+/* fix_patch.c - unified diffs from edits, and the git format-patch series (one
+ * patch per subsystem directory and rule, `git am`-ready). */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fix/fix.h"
+#include "rules/rules.h"
+
+char *fix_apply_text(const char *old, size_t oldlen, const struct fedit *e, size_t ne, size_t *newlen)
+{
+	struct strbuf b = {0};
+	size_t at = 0;
+	for (size_t i = 0; i < ne; i++) {
+		sb_addn(&b, old + at, e[i].off - at);
+		sb_add(&b, e[i].ins);
+		at = e[i].off + e[i].len;
+	}
+	sb_addn(&b, old + at, oldlen - at);
+	if (!b.s)
+		sb_add(&b, "");
+	*newlen = b.len;
+	return b.s;
+}
+
+struct lines {
+	const char *t;
+	size_t len;
+	size_t *ls;
+	int n; /* number of lines; the last may lack its newline */
+};
+
+static void lines_init(struct lines *L, const char *t, size_t len)
+{
+	L->t = t;
+	L->len = len;
+	size_t cap = 64;
+	L->ls = xmalloc(sizeof(size_t) * (cap + 1));
+	L->n = 0;
+	size_t s = 0;
+	for (size_t i = 0; i <= len; i++) {
+		if (i == len || t[i] == '\n') {
+			if (i == len && s == len)
+				break;
+			if ((size_t)L->n == cap) {
+				cap *= 2;
+				L->ls = xrealloc(L->ls, sizeof(size_t) * (cap + 1));
+			}
+			L->ls[L->n++] = s;
+			s = i + 1;
+		}
+	}
+	L->ls[L->n] = len;
+}
+
+static size_t lstart(const struct lines *L, int i)
+{
+	return i >= L->n ? L->len : L->ls[i];
+}
+
+static int lfind(const struct lines *L, size_t off)
+{
+	if (off >= L->len)
+		return L->n;
+	int lo = 0, hi = L->n - 1;
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (L->ls[mid] <= off)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* Emit line i of L with prefix c; the marker when it has no newline. */
+static void emit(struct strbuf *sb, char c, const struct lines *L, int i)
+{
+	size_t s = lstart(L, i), e = lstart(L, i + 1);
+	sb_addc(sb, c);
+	sb_addn(sb, L->t + s, e - s);
+	if (e == s || L->t[e - 1] != '\n')
+		sb_add(sb, "\n\\ No newline at end of file\n");
+}
+
+struct blk {
+	int a, b;      /* old lines [a, b) */
+	size_t e0, e1; /* edits [e0, e1) */
+	char *nt;      /* new text of the block */
+	size_t nlen;
+	struct lines nl;
+};
+
+void fix_udiff(struct strbuf *sb, const char *path, const char *old, size_t oldlen, const struct fedit *e,
+	       size_t ne, int *adds, int *dels)
+{
+	if (!ne)
+		return;
+	struct lines L;
+	lines_init(&L, old, oldlen);
+	struct blk *B = NULL;
+	size_t nb = 0, capb = 0;
+	for (size_t i = 0; i < ne; i++) {
+		int a = lfind(&L, e[i].off), b;
+		size_t il = strlen(e[i].ins);
+		int pure = e[i].len == 0 && (e[i].off == oldlen || e[i].off == lstart(&L, a)) && il &&
+			   e[i].ins[il - 1] == '\n' && (e[i].off < oldlen || oldlen == 0 || old[oldlen - 1] == '\n');
+		if (pure) {
+			b = a;
+		} else {
+			if (a >= L.n)
+				a = L.n - 1;
+			size_t last = e[i].len ? e[i].off + e[i].len - 1 : e[i].off;
+			b = lfind(&L, last);
+			if (b >= L.n)
+				b = L.n - 1;
+			b++;
+		}
+		if (nb && a <= B[nb - 1].b) {
+			if (b > B[nb - 1].b)
+				B[nb - 1].b = b;
+			B[nb - 1].e1 = i + 1;
+			continue;
+		}
+		struct blk k = {a, b, i, i + 1, NULL, 0, {0}};
+		VEC_PUSH(B, nb, capb, k);
+	}
+	for (size_t k = 0; k < nb; k++) {
+		size_t s0 = lstart(&L, B[k].a), s1 = lstart(&L, B[k].b);
+		struct fedit *loc = xmalloc(sizeof(*loc) * (B[k].e1 - B[k].e0));
+		for (size_t i = B[k].e0; i < B[k].e1; i++) {
+			loc[i - B[k].e0] = e[i];
+			loc[i - B[k].e0].off -= s0;
+		}
+		B[k].nt = fix_apply_text(old + s0, s1 - s0, loc, B[k].e1 - B[k].e0, &B[k].nlen);
+		free(loc);
+		lines_init(&B[k].nl, B[k].nt, B[k].nlen);
+	}
+	sb_addf(sb, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n", path, path, path, path);
+	const int C = 3;
+	long delta = 0;
+	for (size_t k = 0; k < nb;) {
+		size_t j = k + 1;
+		while (j < nb && B[j].a - C <= B[j - 1].b + C)
+			j++;
+		int hs = B[k].a - C < 0 ? 0 : B[k].a - C;
+		int he = B[j - 1].b + C > L.n ? L.n : B[j - 1].b + C;
+		int oc = he - hs, nc = oc;
+		for (size_t m = k; m < j; m++)
+			nc += B[m].nl.n - (B[m].b - B[m].a);
+		long ns = hs + delta + 1;
+		sb_addf(sb, "@@ -%d,%d +%ld,%d @@\n", oc ? hs + 1 : hs, oc, nc ? ns : ns - 1, nc);
+		int at = hs;
+		for (size_t m = k; m < j; m++) {
+			for (; at < B[m].a; at++)
+				emit(sb, ' ', &L, at);
+			for (int i = B[m].a; i < B[m].b; i++) {
+				emit(sb, '-', &L, i);
+				(*dels)++;
+			}
+			for (int i = 0; i < B[m].nl.n; i++) {
+				emit(sb, '+', &B[m].nl, i);
+				(*adds)++;
+			}
+			at = B[m].b;
+			delta += B[m].nl.n - (B[m].b - B[m].a);
+		}
+		for (; at < he; at++)
+			emit(sb, ' ', &L, at);
+		k = j;
+	}
+	for (size_t k = 0; k < nb; k++) {
+		free(B[k].nt);
+		free(B[k].nl.ls);
+	}
+	free(B);
+	free(L.ls);
+}
+
+/* ---- the series ---- */
+
+static void wrap(struct strbuf *sb, const char *text, int width)
+{
+	const char *p = text;
+	int col = 0;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		const char *w = p;
+		while (*p && *p != ' ')
+			p++;
+		int n = (int)(p - w);
+		if (!n)
+			break;
+		if (col && col + 1 + n > width) {
+			sb_addc(sb, '\n');
+			col = 0;
+		} else if (col) {
+			sb_addc(sb, ' ');
+			col++;
+		}
+		sb_addn(sb, w, (size_t)n);
+		col += n;
+	}
+	sb_add(sb, "\n\n");
+}
+
+static char *subject_of(const struct fgroup *g)
+{
+	const char *id = rule_table[g->rule].id;
+	if (strcmp(id, "nofs-in-scope") == 0)
+		return xasprintf("%s: use GFP_KERNEL inside memalloc_nofs_save() scopes", g->prefix);
+	if (strcmp(id, "nofs-in-transaction") == 0)
+		return xasprintf("%s: use GFP_KERNEL inside %s", g->prefix, g->kind ? g->kind : g->kindbuf[0] ? g->kindbuf : "transactions");
+	if (strcmp(id, "nofs-no-context") == 0)
+		return xasprintf("%s: use GFP_KERNEL where no fs lock context is held", g->prefix);
+	if (strcmp(id, "noio-in-scope") == 0)
+		return xasprintf("%s: use GFP_KERNEL inside memalloc_noio_save() scopes", g->prefix);
+	if (strcmp(id, "vmalloc-nofs") == 0)
+		return xasprintf("%s: open a NOFS/NOIO scope around vmalloc calls", g->prefix);
+	if (strcmp(id, "repeat-order0") == 0)
+		return xasprintf("%s: drop __GFP_REPEAT from non-costly allocations", g->prefix);
+	if (strcmp(id, "repeat-costly") == 0)
+		return xasprintf("%s: use __GFP_RETRY_MAYFAIL instead of __GFP_REPEAT", g->prefix);
+	if (strcmp(id, "gfp-spelled-out") == 0)
+		return xasprintf("%s: use the named GFP masks", g->prefix);
+	if (strcmp(id, "nofs-fs-conflict") == 0)
+		return xasprintf("%s: spell GFP_NOFS | __GFP_FS as GFP_KERNEL", g->prefix);
+	if (strcmp(id, "nofs-to-scope") == 0)
+		return g->lock && *g->lock ? xasprintf("%s: use a NOFS scope under %s() instead of GFP_NOFS", g->prefix,
+						       g->lock)
+					   : xasprintf("%s: use NOFS scopes at lock regions instead of GFP_NOFS", g->prefix);
+	return g->lock && *g->lock ? xasprintf("%s: open a NOFS scope under %s()", g->prefix, g->lock)
+				   : xasprintf("%s: open NOFS scopes at fs lock regions", g->prefix);
+}
+
+static void body_of(struct strbuf *sb, const struct fgroup *g)
+{
+	const char *id = rule_table[g->rule].id;
+	if (strcmp(id, "nofs-in-scope") == 0)
+		wrap(sb, "Every path gfpcheck found to the allocations below runs inside a memalloc_nofs_save() "
+			 "(or memalloc_noio_save()) scope. The scope already clears __GFP_FS for every allocation it "
+			 "covers (current_gfp_context()), so GFP_NOFS adds nothing there and hides where the real "
+			 "constraint is (Documentation/core-api/gfp_mask-from-fs-io.rst). Use GFP_KERNEL and keep "
+			 "the other flags; the effective allocation mask does not change.", 72);
+	else if (strcmp(id, "nofs-in-transaction") == 0) {
+		char *t = xasprintf("Every path gfpcheck found to the allocations below runs inside %s whose start "
+				    "already opens a NOFS scope with memalloc_nofs_save() in this kernel (jbd2: "
+				    "start_this_handle(), XFS: xfs_trans_alloc()). The scope clears __GFP_FS for every "
+				    "allocation in it, so GFP_NOFS adds nothing there. Use GFP_KERNEL and keep the "
+				    "other flags; the effective allocation mask does not change.",
+				    g->kind ? g->kind : g->kindbuf[0] ? g->kindbuf : "transactions");
+		wrap(sb, t, 72);
+		free(t);
+	} else if (strcmp(id, "nofs-no-context") == 0)
+		wrap(sb, "gfpcheck found no path on which the allocations below run with a filesystem lock "
+			 "context held outside a NOFS scope, and it knows every caller. GFP_NOFS looks unneeded "
+			 "there. This does change the allocation mask: check each site for a lock or a reclaim "
+			 "dependency the analysis does not model before applying.", 72);
+	else if (strcmp(id, "noio-in-scope") == 0)
+		wrap(sb, "Every path gfpcheck found to the allocations below runs inside a memalloc_noio_save() "
+			 "scope, which already clears __GFP_IO and __GFP_FS for every allocation it covers. "
+			 "GFP_NOIO adds nothing there. Use GFP_KERNEL and keep the other flags; the effective "
+			 "allocation mask does not change.", 72);
+	else if (strcmp(id, "vmalloc-nofs") == 0)
+		wrap(sb, "Before 5.17 (commit 451769ebb7e7 \"mm/vmalloc: alloc GFP_NO{FS,IO} for vmalloc\") vmalloc "
+			 "allocates its page tables with GFP_KERNEL whatever mask it is given, and kvmalloc does not "
+			 "fall back to vmalloc with a NOFS/NOIO mask (a421ef303008). Call them with GFP_KERNEL inside "
+			 "a memalloc_nofs_save() (memalloc_noio_save()) scope instead, so that every allocation they "
+			 "make, page tables included, really is NOFS (NOIO).", 72);
+	else if (strcmp(id, "repeat-order0") == 0)
+		wrap(sb, "__GFP_REPEAT only ever changed how hard the page allocator retries costly requests "
+			 "(order > PAGE_ALLOC_COSTLY_ORDER); the requests below are of order 3 or less, where the "
+			 "allocator retries anyway and the flag has no effect. Drop it.", 72);
+	else if (strcmp(id, "repeat-costly") == 0)
+		wrap(sb, "__GFP_REPEAT became __GFP_RETRY_MAYFAIL in 4.13 (commit dcda9b04713c \"mm, tree wide: "
+			 "replace __GFP_REPEAT by __GFP_RETRY_MAYFAIL with more useful semantic\"). The requests below "
+			 "are costly, where the new flag means: retry as long as it makes sense, then fail rather "
+			 "than invoke the OOM killer. Check that each caller handles the failure.", 72);
+	else if (strcmp(id, "gfp-spelled-out") == 0 || strcmp(id, "nofs-fs-conflict") == 0)
+		wrap(sb, "The masks below are written as a named mask with bits added or removed by hand, which "
+			 "hides what they are. Write the named mask with the same bits.", 72);
+	else if (strcmp(id, "nofs-to-scope") == 0)
+		wrap(sb, "The allocations below run while a filesystem lock context that reclaim may need is "
+			 "held, and each carries GFP_NOFS for that reason. Mark the critical section once instead, "
+			 "as Documentation/core-api/gfp_mask-from-fs-io.rst recommends: open a NOFS scope with "
+			 "memalloc_nofs_save() right after the lock is taken, close it before every release (error "
+			 "paths included), name the lock in a comment, and let the allocations inside use "
+			 "GFP_KERNEL. Allocations in callees reached only from inside the region are covered by "
+			 "the same scope, so every allocation there stays NOFS.", 72);
+	else
+		wrap(sb, "The allocations below can enter direct reclaim with __GFP_FS while a filesystem lock "
+			 "context is held and no NOFS scope is open. Reclaim may then recurse into the filesystem "
+			 "(inode eviction, writeback) and wait for the context we hold. Open a NOFS scope right "
+			 "after the lock is taken and close it before every release, error paths included, so "
+			 "that every allocation under the lock, in callees too, is NOFS.", 72);
+	if (g->why.len) {
+		sb_add(sb, g->why.s);
+		sb_addc(sb, '\n');
+	}
+	sb_add(sb, "Changed:\n");
+	sb_add(sb, g->sites.s ? g->sites.s : "");
+	sb_addc(sb, '\n');
+	if (g->nfc)
+		sb_add(sb, "No functional change intended.\n\n");
+	sb_addf(sb, "Found with gfpcheck %s (rule %s).\n", GFPCHECK_VERSION, rule_table[g->rule].id);
+}
+
+static char *git_ident(const char *root)
+{
+	const char *n = getenv("GIT_AUTHOR_NAME"), *m = getenv("GIT_AUTHOR_EMAIL");
+	if (n && *n && m && *m)
+		return xasprintf("%s <%s>", n, m);
+	char name[256] = "", mail[256] = "";
+	char *cmd = xasprintf("git -C '%s' config user.name 2>/dev/null", root);
+	FILE *pp = popen(cmd, "r");
+	if (pp) {
+		if (!fgets(name, sizeof(name), pp))
+			name[0] = 0;
+		pclose(pp);
+	}
+	free(cmd);
+	cmd = xasprintf("git -C '%s' config user.email 2>/dev/null", root);
+	pp = popen(cmd, "r");
+	if (pp) {
+		if (!fgets(mail, sizeof(mail), pp))
+			mail[0] = 0;
+		pclose(pp);
+	}
+	free(cmd);
+	name[strcspn(name, "\n")] = 0;
+	mail[strcspn(mail, "\n")] = 0;
+	if (*name && *mail)
+		return xasprintf("%s <%s>", name, mail);
+	return xstrdup("gfpcheck <gfpcheck@localhost>");
+}
+
+static char *file_slug(const char *subject)
+{
+	struct strbuf b = {0};
+	int dash = 0;
+	for (const char *p = subject; *p && b.len < 52; p++) {
+		if (isalnum((unsigned char)*p) || *p == '_' || *p == '.') {
+			if (dash && b.len)
+				sb_addc(&b, '-');
+			dash = 0;
+			sb_addc(&b, *p);
+		} else {
+			dash = 1;
+		}
+	}
+	while (b.len && (b.s[b.len - 1] == '.' || b.s[b.len - 1] == '-'))
+		b.s[--b.len] = 0;
+	if (!b.s)
+		sb_add(&b, "patch");
+	return b.s;
+}
+
+struct order {
+	int g;
+	const struct fgroup *G;
+};
+
+static int cmp_order(const void *x, const void *y)
+{
+	const struct order *a = x, *b = y;
+	int r = strcmp(a->G->dir, b->G->dir);
+	return r ? r : a->G->rule - b->G->rule;
+}
+
+static int cmp_edit_seq(const void *x, const void *y)
+{
+	const struct fedit *a = x, *b = y;
+	if (a->off != b->off)
+		return a->off < b->off ? -1 : 1;
+	return a->seq - b->seq;
+}
+
+/* Remove NNNN-*.patch files left by an earlier run. */
+static void clean_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		const char *n = de->d_name;
+		size_t l = strlen(n);
+		if (l > 11 && isdigit((unsigned char)n[0]) && isdigit((unsigned char)n[1]) &&
+		    isdigit((unsigned char)n[2]) && isdigit((unsigned char)n[3]) && n[4] == '-' &&
+		    strcmp(n + l - 6, ".patch") == 0) {
+			char *p = xasprintf("%s/%s", dir, n);
+			unlink(p);
+			free(p);
+		}
+	}
+	closedir(d);
+}
+
+int fix_write_series(struct fixer *F, const char *dir)
+{
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		fprintf(stderr, "gfpcheck: cannot create %s: %s\n", dir, strerror(errno));
+		return 2;
+	}
+	clean_dir(dir);
+	struct order *ord = xmalloc(sizeof(*ord) * (F->ng ? F->ng : 1));
+	size_t n = 0;
+	for (size_t i = 0; i < F->ng; i++) {
+		int any = 0;
+		for (size_t k = 0; k < F->nf && !any; k++)
+			for (size_t j = 0; j < F->f[k].ne && !any; j++)
+				any = F->f[k].e[j].group == (int)i;
+		if (any) {
+			ord[n].g = (int)i;
+			ord[n++].G = &F->g[i];
+		}
+	}
+	qsort(ord, n, sizeof(*ord), cmp_order);
+	/* current text of every file, and the edits already applied to it */
+	char **cur = xcalloc(F->nf ? F->nf : 1, sizeof(char *));
+	size_t *curlen = xcalloc(F->nf ? F->nf : 1, sizeof(size_t));
+	char **applied = xcalloc(F->nf ? F->nf : 1, sizeof(char *)); /* per edit: applied? */
+	for (size_t k = 0; k < F->nf; k++) {
+		cur[k] = F->f[k].text ? xstrndup(F->f[k].text, F->f[k].len) : NULL;
+		curlen[k] = F->f[k].len;
+		applied[k] = xcalloc(F->f[k].ne + 1, 1);
+	}
+	char *from = git_ident(F->o->root);
+	char date[64];
+	time_t now = time(NULL);
+	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime(&now));
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct fgroup *G = ord[i].G;
+		struct strbuf diff = {0}, stat = {0};
+		int tadd = 0, tdel = 0, nfiles = 0;
+		size_t maxw = 0;
+		for (size_t k = 0; k < F->nf; k++)
+			for (size_t j = 0; j < F->f[k].ne; j++)
+				if (F->f[k].e[j].group == ord[i].g && strlen(F->f[k].path) > maxw)
+					maxw = strlen(F->f[k].path);
+		for (size_t k = 0; k < F->nf; k++) {
+			struct ffile *f = &F->f[k];
+			struct fedit *mine = NULL;
+			size_t nm = 0, capm = 0;
+			for (size_t j = 0; j < f->ne; j++) {
+				if (f->e[j].group != ord[i].g)
+					continue;
+				struct fedit e = f->e[j];
+				long shift = 0;
+				for (size_t q = 0; q < f->ne; q++)
+					if (applied[k][q] && (f->e[q].off < e.off || (f->e[q].off == e.off && f->e[q].seq < e.seq)))
+						shift += (long)strlen(f->e[q].ins) - (long)f->e[q].len;
+				e.off = (size_t)((long)e.off + shift);
+				VEC_PUSH(mine, nm, capm, e);
+			}
+			if (!nm)
+				continue;
+			qsort(mine, nm, sizeof(*mine), cmp_edit_seq);
+			int ad = 0, de = 0;
+			fix_udiff(&diff, f->path, cur[k], curlen[k], mine, nm, &ad, &de);
+			size_t nl = 0;
+			char *nt = fix_apply_text(cur[k], curlen[k], mine, nm, &nl);
+			free(cur[k]);
+			cur[k] = nt;
+			curlen[k] = nl;
+			for (size_t j = 0; j < f->ne; j++)
+				if (f->e[j].group == ord[i].g)
+					applied[k][j] = 1;
+			free(mine);
+			int tot = ad + de;
+			int plus = ad, minus = de;
+			if (tot > 50) {
+				plus = (ad * 50 + tot - 1) / tot;
+				minus = 50 - plus;
+			}
+			sb_addf(&stat, " %-*s | %d ", (int)maxw, f->path, tot);
+			for (int q = 0; q < plus; q++)
+				sb_addc(&stat, '+');
+			for (int q = 0; q < minus; q++)
+				sb_addc(&stat, '-');
+			sb_addc(&stat, '\n');
+			tadd += ad;
+			tdel += de;
+			nfiles++;
+		}
+		char *subj = subject_of(G);
+		char *slug = file_slug(subj);
+		char *path = xasprintf("%s/%04zu-%s.patch", dir, i + 1, slug);
+		struct strbuf out = {0};
+		sb_addf(&out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
+		sb_addf(&out, "From: %s\nDate: %s\n", from, date);
+		if (n > 1)
+			sb_addf(&out, "Subject: [PATCH %zu/%zu] %s\n\n", i + 1, n, subj);
+		else
+			sb_addf(&out, "Subject: [PATCH] %s\n\n", subj);
+		body_of(&out, G);
+		sb_add(&out, "---\n");
+		sb_add(&out, stat.s ? stat.s : "");
+		sb_addf(&out, " %d file%s changed", nfiles, nfiles == 1 ? "" : "s");
+		if (tadd)
+			sb_addf(&out, ", %d insertion%s(+)", tadd, tadd == 1 ? "" : "s");
+		if (tdel)
+			sb_addf(&out, ", %d deletion%s(-)", tdel, tdel == 1 ? "" : "s");
+		sb_add(&out, "\n\n");
+		sb_add(&out, diff.s ? diff.s : "");
+		sb_addf(&out, "-- \ngfpcheck %s\n\n", GFPCHECK_VERSION);
+		FILE *fp = fopen(path, "w");
+		if (!fp || fwrite(out.s, 1, out.len, fp) != out.len || fclose(fp) != 0) {
+			fprintf(stderr, "gfpcheck: cannot write %s: %s\n", path, strerror(errno));
+			rc = 2;
+		}
+		if (!F->o->quiet)
+			fprintf(stderr, "%s\n", path);
+		free(path);
+		free(slug);
+		free(subj);
+		sb_free(&out);
+		sb_free(&diff);
+		sb_free(&stat);
+	}
+	for (size_t k = 0; k < F->nf; k++) {
+		free(cur[k]);
+		free(applied[k]);
+	}
+	free(cur);
+	free(curlen);
+	free(applied);
+	free(from);
+	free(ord);
+	return rc;
+}

@@ -1,0 +1,258 @@
+/* baseline.c - stable finding fingerprints, --write-baseline and --baseline. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/baseline.h"
+#include "rules/finding_filter.h"
+#include "facts/srclines.h"
+#include "base/util.h"
+
+static int is_stop(char ch)
+{
+	return ch == ',' || ch == ';' || ch == '=' || ch == '{' || ch == '}' || ch == '?' || ch == ':';
+}
+
+static char *squeeze(const char *s, size_t n)
+{
+	struct strbuf b = {0};
+	for (size_t i = 0; i < n && s[i]; i++)
+		if (!isspace((unsigned char)s[i]))
+			sb_addc(&b, s[i]);
+	return b.s ? b.s : xstrdup("");
+}
+
+/* The argument (or statement part) around the finding's span on its line: widen
+ * to the left and right up to a separator outside parentheses. */
+char *finding_site_expr(const struct finding *f, const char *line)
+{
+	if (!line)
+		return f->fix ? squeeze(f->fix, strlen(f->fix)) : xstrdup("");
+	size_t n = strlen(line);
+	size_t s = f->col > 1 ? (size_t)f->col - 1 : 0;
+	size_t e = f->col_end > f->col ? (size_t)f->col_end - 1 : s;
+	if (s > n)
+		s = n;
+	if (e > n || e < s)
+		e = s;
+	int depth = 0;
+	while (s > 0) {
+		char ch = line[s - 1];
+		if (ch == ')' || ch == ']')
+			depth++;
+		else if (ch == '(' || ch == '[') {
+			if (!depth)
+				break;
+			depth--;
+		} else if (!depth && is_stop(ch))
+			break;
+		s--;
+	}
+	depth = 0;
+	while (e < n) {
+		char ch = line[e];
+		if (ch == '(' || ch == '[')
+			depth++;
+		else if (ch == ')' || ch == ']') {
+			if (!depth)
+				break;
+			depth--;
+		} else if (!depth && is_stop(ch))
+			break;
+		else if (ch == '/' && (line[e + 1] == '*' || line[e + 1] == '/'))
+			break;
+		e++;
+	}
+	return squeeze(line + s, e - s);
+}
+
+/* FNV-1a, 64 bits: fixed here, because baselines on disk depend on it. */
+static unsigned long long fp_hash(const char *s)
+{
+	unsigned long long h = 14695981039346656037ULL;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+struct key {
+	const char *rule, *file, *function;
+	char *expr;
+	size_t i;
+	int occ;
+	unsigned long long hash;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+	int r = strcmp(x->rule, y->rule);
+	if (!r)
+		r = strcmp(x->file, y->file);
+	if (!r)
+		r = strcmp(x->function, y->function);
+	if (!r)
+		r = strcmp(x->expr, y->expr);
+	return r;
+}
+
+static int cmp_key_pos(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+	int r = cmp_key(a, b);
+	return r ? r : (x->i < y->i ? -1 : x->i > y->i);
+}
+
+/* One key per finding, sorted by key, occurrence indices in source order (fs is
+ * sorted by position). */
+static struct key *compute_keys(const struct findings *fs, const char *root)
+{
+	struct srccache sc;
+	srccache_init(&sc, root);
+	struct key *k = xmalloc((fs->n ? fs->n : 1) * sizeof(*k));
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct finding *f = &fs->v[i];
+		k[i].rule = f->rule;
+		k[i].file = f->file;
+		k[i].function = f->function ? f->function : "";
+		k[i].expr = finding_site_expr(f, src_line(&sc, f->file, f->line));
+		k[i].i = i;
+	}
+	srccache_free(&sc);
+	qsort(k, fs->n, sizeof(*k), cmp_key_pos);
+	for (size_t j = 0; j < fs->n; j++) {
+		k[j].occ = j && cmp_key(&k[j], &k[j - 1]) == 0 ? k[j - 1].occ + 1 : 0;
+		char *s = xasprintf("%s\x1f%s\x1f%s\x1f%s\x1f%d", k[j].rule, k[j].file, k[j].function, k[j].expr,
+				    k[j].occ);
+		k[j].hash = fp_hash(s);
+		free(s);
+	}
+	return k;
+}
+
+static void free_keys(struct key *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(k[i].expr);
+	free(k);
+}
+
+void findings_fingerprint(struct findings *fs, const char *root)
+{
+	struct key *k = compute_keys(fs, root);
+	for (size_t j = 0; j < fs->n; j++) {
+		struct finding *f = &fs->v[k[j].i];
+		free(f->fingerprint);
+		f->fingerprint = xasprintf("%016llx", k[j].hash);
+	}
+	free_keys(k, fs->n);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int baseline_write(const struct findings *fs, const char *root, const char *path, char *err, size_t errlen)
+{
+	struct key *k = compute_keys(fs, root);
+	char **lines = xmalloc((fs->n ? fs->n : 1) * sizeof(*lines));
+	size_t n = 0;
+	for (size_t j = 0; j < fs->n; j++) {
+		if (fs->v[k[j].i].suppressed)
+			continue;
+		lines[n++] = xasprintf("%s\t%s\t%s\t%s\t%d\t%016llx\n", k[j].file, k[j].function[0] ? k[j].function : "-",
+				       k[j].rule, k[j].expr[0] ? k[j].expr : "-", k[j].occ, k[j].hash);
+	}
+	qsort(lines, n, sizeof(*lines), cmp_str);
+	int rc = 0;
+	FILE *out = fopen(path, "w");
+	if (!out) {
+		snprintf(err, errlen, "cannot write baseline '%s': %s", path, strerror(errno));
+		rc = -1;
+	} else {
+		fputs("# gfpcheck baseline 1: file, function, rule, flag expression, occurrence, fingerprint\n", out);
+		for (size_t i = 0; i < n; i++)
+			fputs(lines[i], out);
+		if (fclose(out) != 0) {
+			snprintf(err, errlen, "cannot write baseline '%s': %s", path, strerror(errno));
+			rc = -1;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	free_keys(k, fs->n);
+	return rc;
+}
+
+struct bl {
+	char **fp;
+	size_t n;
+};
+
+static int keep_new(struct finding *f, void *ctx)
+{
+	const struct bl *b = ctx;
+	if (f->suppressed || !f->fingerprint)
+		return 1;
+	const char *key = f->fingerprint;
+	return bsearch(&key, b->fp, b->n, sizeof(*b->fp), cmp_str) == NULL;
+}
+
+static int is_hex16(const char *s)
+{
+	size_t n = 0;
+	for (; s[n]; n++)
+		if (!isxdigit((unsigned char)s[n]) || isupper((unsigned char)s[n]))
+			return 0;
+	return n == 16;
+}
+
+int baseline_filter(struct findings *fs, const char *path, size_t *dropped, char *err, size_t errlen)
+{
+	char *text = read_file(path, NULL);
+	if (!text) {
+		snprintf(err, errlen, "gfpcheck: cannot read baseline '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	struct bl b = {0};
+	size_t cap = 0;
+	int lineno = 0, rc = 0;
+	for (char *line = text; line && *line;) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		lineno++;
+		size_t l = strlen(line);
+		if (l && line[l - 1] == '\r')
+			line[--l] = 0;
+		if (l && line[0] != '#') {
+			int tabs = 0;
+			for (char *p = line; *p; p++)
+				tabs += *p == '\t';
+			char *last = strrchr(line, '\t');
+			if (tabs != 5 || !is_hex16(last + 1)) {
+				snprintf(err, errlen,
+					 "%s:%d: error: expected FILE, FUNCTION, RULE, EXPR, INDEX and a 16-digit "
+					 "fingerprint separated by tabs (write one with --write-baseline)",
+					 path, lineno);
+				rc = -1;
+				break;
+			}
+			VEC_PUSH(b.fp, b.n, cap, last + 1);
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	if (!rc) {
+		qsort(b.fp, b.n, sizeof(*b.fp), cmp_str);
+		*dropped = findings_filter(fs, keep_new, &b);
+	}
+	free(b.fp);
+	free(text);
+	return rc;
+}

@@ -1,0 +1,38 @@
+/* report.h - report writers. */
+#ifndef GFPCHECK_REPORT_H
+#define GFPCHECK_REPORT_H
+#include <stdio.h>
+
+#include "rules/finding.h"
+
+struct run_stats {
+	const char *tree;
+	const char *kernel_version; /* "6.1" or "" */
+	size_t files, files_failed, files_partial, functions, calls, edges;
+	char **failed;   /* "path: reason" for failed files and skipped functions */
+	size_t nfailed;
+	char **skipped;
+	size_t nskipped;
+	double t_extract, t_load, t_graph, t_flow, t_context, t_rules, t_report;
+	size_t cache_hits;
+	size_t suppressed; /* findings suppressed in the source (suppress.c) */
+	size_t baselined; /* findings dropped because the baseline holds them */
+};
+
+/* Format registry (report_registry.c). */
+struct report_format {
+	const char *name;
+	void (*write)(FILE *out, const struct findings *fs, const struct run_stats *st);
+};
+extern const struct report_format report_formats[];
+extern const int nreport_formats;
+const struct report_format *report_format_find(const char *name);
+
+void report_text(FILE *out, const struct findings *fs, const struct run_stats *st);
+void report_json(FILE *out, const struct findings *fs, const struct run_stats *st);
+void json_str(FILE *out, const char *s);
+void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *st);
+void report_org(FILE *out, const struct findings *fs, const struct run_stats *st);
+void report_html(FILE *out, const struct findings *fs, const struct run_stats *st);
+void report_codequality(FILE *out, const struct findings *fs, const struct run_stats *st);
+#endif

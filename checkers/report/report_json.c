@@ -1,0 +1,107 @@
+/* report_json.c - one JSON object: version, tree, kernel_version, stats, findings. */
+#include "report/report.h"
+
+void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+		switch (*p) {
+		case '"':
+			fputs("\\\"", out);
+			break;
+		case '\\':
+			fputs("\\\\", out);
+			break;
+		case '\n':
+			fputs("\\n", out);
+			break;
+		case '\t':
+			fputs("\\t", out);
+			break;
+		case '\r':
+			fputs("\\r", out);
+			break;
+		default:
+			if (*p < 0x20)
+				fprintf(out, "\\u%04x", *p);
+			else
+				fputc(*p, out);
+		}
+	}
+	fputc('"', out);
+}
+
+static void str_list(FILE *out, char **v, size_t n)
+{
+	fputc('[', out);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			fputs(", ", out);
+		json_str(out, v[i]);
+	}
+	fputc(']', out);
+}
+
+void report_json(FILE *out, const struct findings *fs, const struct run_stats *st)
+{
+	fputs("{\n  \"version\": ", out);
+	json_str(out, GFPCHECK_VERSION);
+	fputs(",\n  \"tree\": ", out);
+	json_str(out, st->tree);
+	fputs(",\n  \"kernel_version\": ", out);
+	if (st->kernel_version && *st->kernel_version)
+		json_str(out, st->kernel_version);
+	else
+		fputs("null", out);
+	fprintf(out, ",\n  \"stats\": {\n    \"files\": %zu,\n    \"files_failed\": %zu,\n", st->files, st->nfailed);
+	fputs("    \"failed\": ", out);
+	str_list(out, st->failed, st->nfailed);
+	fprintf(out, ",\n    \"files_partial\": %zu,\n    \"skipped\": ", st->files_partial);
+	str_list(out, st->skipped, st->nskipped);
+	fprintf(out, ",\n    \"functions\": %zu,\n    \"call_sites\": %zu,\n    \"call_edges\": %zu,\n", st->functions,
+		st->calls, st->edges);
+	fprintf(out, "    \"cache_hits\": %zu,\n", st->cache_hits);
+	fprintf(out, "    \"suppressed\": %zu,\n    \"baselined\": %zu,\n", st->suppressed, st->baselined);
+	fprintf(out,
+		"    \"seconds\": {\"extract\": %.3f, \"load\": %.3f, \"graph\": %.3f, \"flow\": %.3f, "
+		"\"context\": %.3f, \"rules\": %.3f}\n  },\n",
+		st->t_extract, st->t_load, st->t_graph, st->t_flow, st->t_context, st->t_rules);
+	fputs("  \"findings\": [", out);
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct finding *f = &fs->v[i];
+		fputs(i ? ",\n    {" : "\n    {", out);
+		fputs("\"rule\": ", out);
+		json_str(out, f->rule);
+		fputs(", \"confidence\": ", out);
+		json_str(out, f->confidence);
+		fputs(", \"file\": ", out);
+		json_str(out, f->file);
+		fprintf(out, ", \"line\": %d, \"col\": %d, \"col_end\": %d, \"function\": ", f->line, f->col, f->col_end);
+		json_str(out, f->function);
+		fputs(", \"message\": ", out);
+		json_str(out, f->message);
+		fputs(", \"evidence\": [", out);
+		for (int k = 0; k < f->nev; k++) {
+			fputs(k ? ", {\"file\": " : "{\"file\": ", out);
+			json_str(out, f->ev[k].file);
+			fprintf(out, ", \"line\": %d, \"what\": ", f->ev[k].line);
+			json_str(out, f->ev[k].what);
+			fputc('}', out);
+		}
+		fputs("], \"fix\": ", out);
+		if (f->fix)
+			json_str(out, f->fix);
+		else
+			fputs("null", out);
+		if (f->fingerprint) {
+			fputs(", \"fingerprint\": ", out);
+			json_str(out, f->fingerprint);
+		}
+		if (f->suppressed) {
+			fputs(", \"suppressed\": ", out);
+			json_str(out, f->suppressed);
+		}
+		fputc('}', out);
+	}
+	fputs(fs->n ? "\n  ]\n}\n" : "]\n}\n", out);
+}

@@ -1,0 +1,274 @@
+/* report_sarif.c - SARIF 2.1.0 for code scanning (GitHub, GitLab, IDEs).
+ * Rules with their help go in tool.driver.rules; each finding is a result with a
+ * level from its confidence (high: error, medium: warning, low: note), a physical
+ * location, its evidence chain as a codeFlow, a partialFingerprint (baseline.c)
+ * and, where the rule has one, a fix. No timestamps: the output is deterministic. */
+#include <string.h>
+
+#include "report/report.h"
+#include "facts/srclines.h"
+#include "base/util.h"
+
+struct rule_help {
+	const char *id, *name, *full, *help;
+};
+
+static const struct rule_help helps[] = {
+	{"nofs-in-scope", "RedundantNofsInScope",
+	 "GFP_NOFS on an allocation that every path reaches inside a memalloc_nofs/noio/flags scope.",
+	 "Since Linux 4.12 the scope API (memalloc_nofs_save()/memalloc_nofs_restore()) makes every allocation "
+	 "inside the scope NOFS. A GFP_NOFS flag there is dead weight and makes memory harder to reclaim. "
+	 "Replace GFP_NOFS with GFP_KERNEL and keep the other flags. The evidence shows where the scope opens, "
+	 "in this function or in its callers."},
+	{"nofs-in-transaction", "RedundantNofsInTransaction",
+	 "GFP_NOFS inside a journal handle or transaction whose start opens a NOFS scope in this kernel version.",
+	 "jbd2 handles and XFS transactions open a NOFS scope when they start (see model/setters.txt). Every "
+	 "allocation inside is NOFS already: replace GFP_NOFS with GFP_KERNEL, keeping the other flags."},
+	{"nofs-no-context", "UnjustifiedNofs",
+	 "GFP_NOFS that no known path reaches with a filesystem lock context held outside a scope.",
+	 "All callers of the function are known and none holds a modelled filesystem lock context without a NOFS "
+	 "scope, so reclaim cannot recurse into a context this code holds. Review, then use GFP_KERNEL, or open a "
+	 "scope where the real constraint lies."},
+	{"missing-nofs", "MissingNofs",
+	 "__GFP_FS allocation reachable while a filesystem lock context is held and no NOFS scope is open.",
+	 "Direct reclaim may call back into the filesystem (writeback, shrinkers, inode eviction) and wait on the "
+	 "lock or transaction this path holds: a deadlock. Open a NOFS scope with memalloc_nofs_save() where the "
+	 "lock is taken and restore it where it is released. The code flow shows the lock site and the call "
+	 "chain."},
+	{"scope-imbalance", "ScopeImbalance",
+	 "memalloc_*_save()/restore() pairs that do not match on every path.",
+	 "A save without a restore on some path leaves the task in NOFS/NOIO mode; restoring a cookie that was "
+	 "never saved, or restoring out of nesting order, ends a scope early. Restore every saved cookie on every "
+	 "path, in reverse order."},
+	{"bad-suppression", "BadSuppression",
+	 "A `gfpcheck: ignore` comment without a reason or a known rule.",
+	 "Write suppressions as /* gfpcheck: ignore RULE -- REASON */ on the line of the finding or the line "
+	 "above. Without a reason or a known rule ID the comment suppresses nothing."},
+};
+
+static const struct rule_help *help_of(const char *id)
+{
+	for (size_t i = 0; i < sizeof(helps) / sizeof(helps[0]); i++)
+		if (strcmp(helps[i].id, id) == 0)
+			return &helps[i];
+	return NULL;
+}
+
+static const char *level_of(const char *conf)
+{
+	if (conf && strcmp(conf, "high") == 0)
+		return "error";
+	if (conf && strcmp(conf, "medium") == 0)
+		return "warning";
+	return "note";
+}
+
+/* file:// URI of an absolute directory, ending in '/'. */
+static void dir_uri(FILE *out, const char *dir)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	fputs("\"file://", out);
+	for (const unsigned char *p = (const unsigned char *)dir; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '/' ||
+		    *p == '-' || *p == '.' || *p == '_' || *p == '~')
+			fputc(*p, out);
+		else
+			fprintf(out, "%%%c%c", hex[*p >> 4], hex[*p & 15]);
+	}
+	if (!*dir || dir[strlen(dir) - 1] != '/')
+		fputc('/', out);
+	fputc('"', out);
+}
+
+/* Relative URI reference of a tree path (percent-encodes what a URI may not hold). */
+static void rel_uri(FILE *out, const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '/' ||
+		    *p == '-' || *p == '.' || *p == '_' || *p == '~' || *p == '+' || *p == ',')
+			fputc(*p, out);
+		else
+			fprintf(out, "%%%c%c", hex[*p >> 4], hex[*p & 15]);
+	}
+	fputc('"', out);
+}
+
+static void artifact(FILE *out, const char *file)
+{
+	fputs("{\"uri\": ", out);
+	rel_uri(out, file);
+	fputs(", \"uriBaseId\": \"SRCROOT\"}", out);
+}
+
+static void text_obj(FILE *out, const char *s)
+{
+	fputs("{\"text\": ", out);
+	json_str(out, s);
+	fputc('}', out);
+}
+
+/* A physical location with the line as its snippet and two lines either side as
+ * its context region, when the source can be read. */
+static void phys(FILE *out, struct srccache *sc, const char *file, int line, int col, int col_end)
+{
+	if (line < 1)
+		line = 1;
+	const struct srcfile *sf = src_file(sc, file);
+	int have = sf->text && line <= sf->nlines;
+	fputs("{\"artifactLocation\": ", out);
+	artifact(out, file);
+	fprintf(out, ", \"region\": {\"startLine\": %d", line);
+	if (col > 0) {
+		fprintf(out, ", \"startColumn\": %d", col);
+		if (col_end > col)
+			fprintf(out, ", \"endColumn\": %d", col_end);
+	}
+	if (have) {
+		fputs(", \"snippet\": ", out);
+		text_obj(out, sf->line[line - 1]);
+	}
+	fputc('}', out);
+	if (have) {
+		int lo = line > 2 ? line - 2 : 1, hi = line + 2 <= sf->nlines ? line + 2 : sf->nlines;
+		struct strbuf b = {0};
+		for (int l = lo; l <= hi; l++)
+			sb_addf(&b, "%s\n", sf->line[l - 1]);
+		fprintf(out, ", \"contextRegion\": {\"startLine\": %d, \"endLine\": %d, \"snippet\": ", lo, hi);
+		text_obj(out, b.s);
+		fputc('}', out);
+		sb_free(&b);
+	}
+	fputc('}', out);
+}
+
+/* The nofs-* fix is GFP_NOFS -> GFP_KERNEL at the token the finding points at
+ * (the fix field holds the whole rewritten expression). Emit it only when the
+ * source shows that token there. */
+static void fixes(FILE *out, const struct finding *f, struct srccache *sc)
+{
+	if (!f->fix || f->col < 1 || f->col_end <= f->col)
+		return;
+	const char *line = src_line(sc, f->file, f->line);
+	size_t n = (size_t)(f->col_end - f->col);
+	if (!line || strlen(line) < (size_t)f->col_end - 1 || n != 8 || strncmp(line + f->col - 1, "GFP_NOFS", 8) != 0 ||
+	    !strstr(f->fix, "GFP_KERNEL"))
+		return;
+	fputs(",\n      \"fixes\": [{\"description\": {\"text\": ", out);
+	char d[600];
+	snprintf(d, sizeof(d), "Use %s", f->fix);
+	json_str(out, d);
+	fputs("}, \"artifactChanges\": [{\"artifactLocation\": ", out);
+	artifact(out, f->file);
+	fprintf(out,
+		", \"replacements\": [{\"deletedRegion\": {\"startLine\": %d, \"startColumn\": %d, \"endColumn\": %d}, "
+		"\"insertedContent\": {\"text\": \"GFP_KERNEL\"}}]}]}]",
+		f->line, f->col, f->col_end);
+}
+
+void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *st)
+{
+	struct srccache sc;
+	srccache_init(&sc, st->tree);
+	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n", out);
+	fputs("  \"runs\": [{\n    \"tool\": {\"driver\": {\n      \"name\": \"gfpcheck\",\n      \"version\": ", out);
+	json_str(out, GFPCHECK_VERSION);
+	fputs(",\n      \"informationUri\": \"https://docs.kernel.org/core-api/gfp_mask-from-fs-io.html\",\n"
+	      "      \"semanticVersion\": ", out);
+	json_str(out, GFPCHECK_VERSION);
+	fputs(",\n      \"rules\": [", out);
+	for (int r = 0; r < nrules; r++) {
+		const struct rule_help *h = help_of(rule_table[r].id);
+		fputs(r ? ",\n        {\"id\": " : "\n        {\"id\": ", out);
+		json_str(out, rule_table[r].id);
+		if (h) {
+			fputs(", \"name\": ", out);
+			json_str(out, h->name);
+		}
+		fputs(",\n         \"shortDescription\": ", out);
+		text_obj(out, rule_table[r].summary);
+		fputs(",\n         \"fullDescription\": ", out);
+		text_obj(out, h ? h->full : rule_table[r].summary);
+		fputs(",\n         \"help\": ", out);
+		text_obj(out, h ? h->help : rule_table[r].summary);
+		fputs(",\n         \"defaultConfiguration\": {\"level\": \"warning\"},\n", out);
+		fputs("         \"properties\": {\"tags\": [\"gfp\", \"memory-reclaim\"]}}", out);
+	}
+	fputs("\n      ]\n    }},\n", out);
+	fputs("    \"originalUriBaseIds\": {\"SRCROOT\": {\"uri\": ", out);
+	dir_uri(out, st->tree ? st->tree : "/");
+	fputs("}},\n    \"columnKind\": \"utf16CodeUnits\",\n", out);
+	fputs("    \"invocations\": [{\"executionSuccessful\": true", out);
+	if (st->nfailed || st->nskipped) {
+		fputs(", \"toolExecutionNotifications\": [", out);
+		for (size_t i = 0; i < st->nfailed + st->nskipped; i++) {
+			int failed = i < st->nfailed;
+			const char *m = failed ? st->failed[i] : st->skipped[i - st->nfailed];
+			fputs(i ? ", {\"level\": " : "{\"level\": ", out);
+			fputs(failed ? "\"error\", \"message\": " : "\"warning\", \"message\": ", out);
+			char buf[1200];
+			snprintf(buf, sizeof(buf), "%s: %s", failed ? "failed to parse" : "skipped", m);
+			text_obj(out, buf);
+			fputc('}', out);
+		}
+		fputc(']', out);
+	}
+	fputs("}],\n    \"results\": [", out);
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct finding *f = &fs->v[i];
+		int ri = rule_index(f->rule);
+		fputs(i ? ",\n    {" : "\n    {", out);
+		fputs("\"ruleId\": ", out);
+		json_str(out, f->rule);
+		if (ri >= 0)
+			fprintf(out, ", \"ruleIndex\": %d", ri);
+		fprintf(out, ", \"level\": \"%s\",\n      \"message\": ", level_of(f->confidence));
+		text_obj(out, f->message);
+		fputs(",\n      \"locations\": [{\"physicalLocation\": ", out);
+		phys(out, &sc, f->file, f->line, f->col, f->col_end);
+		if (f->function && *f->function) {
+			fputs(", \"logicalLocations\": [{\"name\": ", out);
+			json_str(out, f->function);
+			fputs(", \"kind\": \"function\"}]", out);
+		}
+		fputs("}]", out);
+		if (f->nev) {
+			fputs(",\n      \"codeFlows\": [{\"threadFlows\": [{\"locations\": [", out);
+			for (int k = 0; k < f->nev; k++) {
+				fputs(k ? ",\n        {\"location\": {\"physicalLocation\": "
+					: "\n        {\"location\": {\"physicalLocation\": ",
+				      out);
+				phys(out, &sc, f->ev[k].file, f->ev[k].line, 0, 0);
+				fputs(", \"message\": ", out);
+				text_obj(out, f->ev[k].what);
+				fprintf(out, "}, \"nestingLevel\": 0, \"executionOrder\": %d}", k + 1);
+			}
+			fputs(",\n        {\"location\": {\"physicalLocation\": ", out);
+			phys(out, &sc, f->file, f->line, f->col, f->col_end);
+			fputs(", \"message\": {\"text\": \"the finding\"}}", out);
+			fprintf(out, ", \"nestingLevel\": 0, \"executionOrder\": %d}]}]}]", f->nev + 1);
+		}
+		if (f->fingerprint) {
+			fputs(",\n      \"partialFingerprints\": {\"gfpcheck/v1\": ", out);
+			json_str(out, f->fingerprint);
+			fputc('}', out);
+		}
+		fputs(",\n      \"properties\": {\"confidence\": ", out);
+		json_str(out, f->confidence);
+		if (f->function && *f->function) {
+			fputs(", \"function\": ", out);
+			json_str(out, f->function);
+		}
+		fputc('}', out);
+		fixes(out, f, &sc);
+		if (f->suppressed) {
+			fputs(",\n      \"suppressions\": [{\"kind\": \"inSource\", \"justification\": ", out);
+			json_str(out, f->suppressed);
+			fputs("}]", out);
+		}
+		fputc('}', out);
+	}
+	fputs(fs->n ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", out);
+	srccache_free(&sc);
+}
