@@ -68,6 +68,7 @@ include bench/bench.mk
 include tests/fixes/fixes.mk
 include tests/reports/reports.mk
 include tests/flags/flags.mk
+include tests/robustness/robustness.mk
 
 clean:
 	rm -rf $(BIN)

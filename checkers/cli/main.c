@@ -21,6 +21,7 @@
 #include "analysis/sites.h"
 #include "rules/suppress.h"
 #include "base/util.h"
+#include "base/wfile.h"
 
 static const char usage[] =
 	"usage: gfpcheck [options] PATH...\n"
@@ -263,6 +264,7 @@ int main(int argc, char **argv)
 	memset(&fixo, 0, sizeof(fixo));
 	struct strbuf scope_locks = {0};
 	int opt;
+	atexit(wfile_check_stdout); /* a report, diff or listing that cannot be written: exit 2 */
 	while ((opt = getopt_long(argc, argv, "o:j:qh", lopts, NULL)) != -1) {
 		switch (opt) {
 		case O_FORMAT:
@@ -303,6 +305,8 @@ int main(int argc, char **argv)
 				rules |= 1u << r;
 			}
 			free(dup);
+			if (!rules)
+				die2("--rules '%s' names no rule (see --list-rules)%s", optarg, "");
 			break;
 		}
 		case O_KVER:
@@ -376,6 +380,11 @@ int main(int argc, char **argv)
 			fputs(usage, stderr);
 			return 2;
 		}
+	}
+	if (fixo.patch_dir) {
+		char perr[1024];
+		if (fix_patch_dir_check(fixo.patch_dir, perr, sizeof(perr)))
+			die2("%s%s", perr, "");
 	}
 	if (optind >= argc && !nfactdirs) {
 		fputs("gfpcheck: no PATH given\n", stderr);

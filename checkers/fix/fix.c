@@ -53,6 +53,12 @@ int fix_parse_rules(const char *list, unsigned *out, char *err, size_t errlen)
 		r |= 1u << rule_index(t);
 	}
 	free(dup);
+	if (!r) {
+		snprintf(err, errlen, "--fix-rules '%s' names no rule (use nofs-in-scope, nofs-in-transaction, "
+				      "nofs-no-context, nofs-to-scope, missing-nofs, noio-in-scope, repeat-order0, "
+				      "repeat-costly, gfp-spelled-out, nofs-fs-conflict, vmalloc-nofs, default)", list);
+		return -1;
+	}
 	*out = r;
 	return 0;
 }

@@ -110,4 +110,8 @@ void fix_udiff(struct strbuf *sb, const char *path, const char *old, size_t oldl
 /* Apply edits (sorted) to text; returns the new text. */
 char *fix_apply_text(const char *old, size_t oldlen, const struct fedit *e, size_t ne, size_t *newlen);
 int fix_write_series(struct fixer *F, const char *dir);
+/* --patch-dir DIR is usable: missing, empty, or holding only the series gfpcheck
+ * wrote there before (DIR/.gfpcheck-series, content unchanged). Else -1 and why,
+ * naming a file gfpcheck did not write. */
+int fix_patch_dir_check(const char *dir, char *err, size_t errlen);
 #endif

@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/hash.h"
+#include "base/wfile.h"
 #include "fix/fix.h"
 #include "rules/rules.h"
 
@@ -381,34 +383,167 @@ static int cmp_edit_seq(const void *x, const void *y)
 	return a->seq - b->seq;
 }
 
-/* Remove NNNN-*.patch files left by an earlier run. */
-static void clean_dir(const char *dir)
+/* ---- the series directory ----
+ * gfpcheck writes into DIR only what it can account for: DIR/.gfpcheck-series
+ * lists every file of the series it wrote there, with the hash of its content.
+ * A directory holding anything else (a file of the user's, a patch edited since)
+ * is refused, so that nothing gfpcheck did not write is ever replaced or deleted. */
+#define MANIFEST ".gfpcheck-series"
+#define MANIFEST_HEAD "# gfpcheck patch series: files written here, with their content hash\n"
+
+struct owned {
+	char *name;
+	char hash[33];
+};
+
+static void content_hash(const char *s, size_t n, char out[33])
 {
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		const char *n = de->d_name;
-		size_t l = strlen(n);
-		if (l > 11 && isdigit((unsigned char)n[0]) && isdigit((unsigned char)n[1]) &&
-		    isdigit((unsigned char)n[2]) && isdigit((unsigned char)n[3]) && n[4] == '-' &&
-		    strcmp(n + l - 6, ".patch") == 0) {
-			char *p = xasprintf("%s/%s", dir, n);
-			unlink(p);
-			free(p);
+	struct hash128 h;
+	hash128_init(&h);
+	hash128_update(&h, s, n);
+	hash128_hex(&h, out);
+}
+
+/* The manifest's entries; 0, or -1 when it is there but not one gfpcheck wrote. */
+static int read_manifest(const char *dir, struct owned **v, size_t *n)
+{
+	*v = NULL;
+	*n = 0;
+	char *mp = xasprintf("%s/" MANIFEST, dir);
+	size_t len = 0;
+	char *text = read_file(mp, &len);
+	free(mp);
+	if (!text)
+		return 0;
+	size_t cap = 0;
+	int rc = strncmp(text, MANIFEST_HEAD, strlen(MANIFEST_HEAD)) == 0 && !memchr(text, 0, len) ? 0 : -1;
+	for (char *line = text + (rc ? len : strlen(MANIFEST_HEAD)); !rc && *line;) {
+		char *nl = strchr(line, '\n');
+		if (!nl) {
+			rc = -1;
+			break;
 		}
+		*nl = 0;
+		char *tab = strchr(line, '\t');
+		if (!tab || tab - line != 32 || !tab[1] || strchr(tab + 1, '/') || tab[1] == '.') {
+			rc = -1;
+			break;
+		}
+		struct owned o;
+		memcpy(o.hash, line, 32);
+		o.hash[32] = 0;
+		o.name = xstrdup(tab + 1);
+		VEC_PUSH(*v, *n, cap, o);
+		line = nl + 1;
+	}
+	free(text);
+	return rc;
+}
+
+static void free_owned(struct owned *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+int fix_patch_dir_check(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+	if (lstat(dir, &st) != 0) {
+		if (errno == ENOENT)
+			return 0; /* created when the series is written */
+		snprintf(err, errlen, "--patch-dir '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode) && !(S_ISLNK(st.st_mode) && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) {
+		snprintf(err, errlen, "--patch-dir '%s' is not a directory", dir);
+		return -1;
+	}
+	struct owned *own;
+	size_t nown;
+	if (read_manifest(dir, &own, &nown)) {
+		snprintf(err, errlen,
+			 "--patch-dir '%s': %s/" MANIFEST " is not one gfpcheck wrote; give a new or empty "
+			 "directory",
+			 dir, dir);
+		return -1;
+	}
+	DIR *d = opendir(dir);
+	if (!d) {
+		snprintf(err, errlen, "--patch-dir '%s': %s", dir, strerror(errno));
+		free_owned(own, nown);
+		return -1;
+	}
+	int rc = 0;
+	struct dirent *de;
+	while (!rc && (de = readdir(d))) {
+		const char *n = de->d_name;
+		if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0 || strcmp(n, MANIFEST) == 0)
+			continue;
+		size_t i;
+		for (i = 0; i < nown && strcmp(own[i].name, n) != 0; i++)
+			;
+		char *p = xasprintf("%s/%s", dir, n);
+		size_t len = 0;
+		char *text = NULL;
+		if (i < nown && lstat(p, &st) == 0 && S_ISREG(st.st_mode))
+			text = read_file(p, &len);
+		char h[33] = "";
+		if (text)
+			content_hash(text, len, h);
+		if (i == nown) {
+			snprintf(err, errlen,
+				 "--patch-dir '%s' holds files gfpcheck did not write (%s); give a new or empty "
+				 "directory (nothing was written or deleted)",
+				 dir, n);
+			rc = -1;
+		} else if (strcmp(h, own[i].hash) != 0) {
+			snprintf(err, errlen,
+				 "--patch-dir '%s': %s changed since gfpcheck wrote it; move it away or give "
+				 "another directory (nothing was written or deleted)",
+				 dir, n);
+			rc = -1;
+		}
+		free(text);
+		free(p);
 	}
 	closedir(d);
+	free_owned(own, nown);
+	return rc;
+}
+
+static int write_manifest(const char *dir, char **names, char (*hashes)[33], size_t n, char *err, size_t errlen)
+{
+	struct strbuf b = {0};
+	sb_add(&b, MANIFEST_HEAD);
+	for (size_t i = 0; i < n; i++)
+		sb_addf(&b, "%s\t%s\n", hashes[i], names[i]);
+	char *mp = xasprintf("%s/" MANIFEST, dir);
+	mode_t mask = umask(0);
+	umask(mask);
+	int rc = wfile_replace(mp, b.s, b.len, 0666 & ~mask, err, errlen);
+	free(mp);
+	sb_free(&b);
+	return rc;
 }
 
 int fix_write_series(struct fixer *F, const char *dir)
 {
+	char err[1024];
+	if (fix_patch_dir_check(dir, err, sizeof(err))) { /* again: the directory may have changed during the scan */
+		fprintf(stderr, "gfpcheck: %s\n", err);
+		return 2;
+	}
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
 		fprintf(stderr, "gfpcheck: cannot create %s: %s\n", dir, strerror(errno));
 		return 2;
 	}
-	clean_dir(dir);
+	mode_t mask = umask(0);
+	umask(mask);
+	struct owned *old;
+	size_t nold;
+	read_manifest(dir, &old, &nold);
 	struct order *ord = xmalloc(sizeof(*ord) * (F->ng ? F->ng : 1));
 	size_t n = 0;
 	for (size_t i = 0; i < F->ng; i++) {
@@ -436,6 +571,9 @@ int fix_write_series(struct fixer *F, const char *dir)
 	time_t now = time(NULL);
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime(&now));
 	int rc = 0;
+	char **names = xcalloc(n + 1, sizeof(char *));
+	struct strbuf *texts = xcalloc(n + 1, sizeof(*texts));
+	char(*hashes)[33] = xcalloc(n + 1, sizeof(*hashes));
 	for (size_t i = 0; i < n; i++) {
 		const struct fgroup *G = ord[i].G;
 		struct strbuf diff = {0}, stat = {0};
@@ -492,7 +630,6 @@ int fix_write_series(struct fixer *F, const char *dir)
 		}
 		char *subj = subject_of(G);
 		char *slug = file_slug(subj);
-		char *path = xasprintf("%s/%04zu-%s.patch", dir, i + 1, slug);
 		struct strbuf out = {0};
 		sb_addf(&out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
 		sb_addf(&out, "From: %s\nDate: %s\n", from, date);
@@ -511,20 +648,74 @@ int fix_write_series(struct fixer *F, const char *dir)
 		sb_add(&out, "\n\n");
 		sb_add(&out, diff.s ? diff.s : "");
 		sb_addf(&out, "-- \ngfpcheck %s\n\n", GFPCHECK_VERSION);
-		FILE *fp = fopen(path, "w");
-		if (!fp || fwrite(out.s, 1, out.len, fp) != out.len || fclose(fp) != 0) {
-			fprintf(stderr, "gfpcheck: cannot write %s: %s\n", path, strerror(errno));
-			rc = 2;
-		}
-		if (!F->o->quiet)
-			fprintf(stderr, "%s\n", path);
-		free(path);
+		names[i] = xasprintf("%04zu-%s.patch", i + 1, slug);
+		texts[i] = out;
+		content_hash(out.s, out.len, hashes[i]);
 		free(slug);
 		free(subj);
-		sb_free(&out);
 		sb_free(&diff);
 		sb_free(&stat);
 	}
+	/* The manifest first lists the old and the new files, then the old ones go, the
+	 * new ones are written (each atomically) and the manifest lists only them: an
+	 * interruption never leaves a file in DIR that the manifest does not name. */
+	char **allnames = xmalloc(sizeof(char *) * (n + nold + 1));
+	char(*allhashes)[33] = xmalloc(sizeof(*allhashes) * (n + nold + 1));
+	for (size_t i = 0; i < n; i++) {
+		allnames[i] = names[i];
+		memcpy(allhashes[i], hashes[i], 33);
+	}
+	size_t nall = n;
+	for (size_t i = 0; i < nold; i++) {
+		allnames[nall] = old[i].name;
+		memcpy(allhashes[nall++], old[i].hash, 33);
+	}
+	if (write_manifest(dir, allnames, allhashes, nall, err, sizeof(err))) {
+		fprintf(stderr, "gfpcheck: %s\n", err);
+		rc = 2;
+	}
+	for (size_t i = 0; i < nold && !rc; i++) {
+		size_t k;
+		for (k = 0; k < n && strcmp(names[k], old[i].name) != 0; k++)
+			;
+		if (k < n)
+			continue; /* replaced below */
+		char *p = xasprintf("%s/%s", dir, old[i].name);
+		if (unlink(p) != 0 && errno != ENOENT) {
+			fprintf(stderr, "gfpcheck: cannot remove %s: %s\n", p, strerror(errno));
+			rc = 2;
+		}
+		free(p);
+	}
+	size_t nwritten = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		char *path = xasprintf("%s/%s", dir, names[i]);
+		if (wfile_replace(path, texts[i].s, texts[i].len, 0666 & ~mask, err, sizeof(err))) {
+			fprintf(stderr, "gfpcheck: %s\n", err);
+			rc = 2;
+		} else {
+			nwritten++;
+			if (!F->o->quiet)
+				fprintf(stderr, "%s\n", path);
+		}
+		free(path);
+	}
+	if (!rc && write_manifest(dir, names, hashes, n, err, sizeof(err))) {
+		fprintf(stderr, "gfpcheck: %s\n", err);
+		rc = 2;
+	}
+	if (rc)
+		fprintf(stderr, "gfpcheck: the series in %s is incomplete: %zu of %zu patches written\n", dir, nwritten, n);
+	for (size_t i = 0; i < n; i++) {
+		free(names[i]);
+		sb_free(&texts[i]);
+	}
+	free(names);
+	free(texts);
+	free(hashes);
+	free(allnames);
+	free(allhashes);
+	free_owned(old, nold);
 	for (size_t k = 0; k < F->nf; k++) {
 		free(cur[k]);
 		free(applied[k]);

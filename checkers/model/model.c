@@ -369,6 +369,10 @@ int model_load_dir(struct model *m, const char *dir, char *err, size_t errlen)
 			VEC_PUSH(names, n, cap, xasprintf("%s/%s", dir, de->d_name));
 	}
 	closedir(d);
+	if (!n) {
+		snprintf(err, errlen, "%s: error: no model files (*.txt) in the model directory", dir);
+		return -1;
+	}
 	qsort(names, n, sizeof(*names), cmpstr);
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
