@@ -91,7 +91,8 @@ test: all
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target unit fixtures test-extract $(EXTRA_TESTS)
 	@echo "make test: all suites passed"
 
-# ASan + UBSan build of the core, running the unit tests and the fixtures.
+# ASan + UBSan build of the core, running the unit tests, the fixtures, the fix
+# cases, the flag rules and the robustness cases.
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize:
 	$(MAKE) BIN=bin/san OPT="$(SAN_FLAGS)" bin/san/gfpcheck bin/san/gfpcheck-extract bin/san/unit-tests bin/san/fixture-runner
@@ -100,6 +101,8 @@ sanitize:
 		bin/san/fixture-runner --gfpcheck bin/san/gfpcheck tests/fixtures
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 tests/fixes/run.sh bin/san/gfpcheck
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 tests/flags/run.sh bin/san/gfpcheck
+	@# error exits leave memory to the OS: no leak check here, memory errors and UB still stop the run
+	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 tests/robustness/run.sh bin/san/gfpcheck
 
 # ---- demo and real-kernel scans ----
 demo: all

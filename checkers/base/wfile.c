@@ -58,7 +58,8 @@ int wfile_rewrite_fd(int fd, const void *data, size_t len)
 	return 0;
 }
 
-int wfile_replace(const char *path, const void *data, size_t len, mode_t mode, char *err, size_t errlen)
+static int replace(const char *path, const void *data, size_t len, mode_t mode, const struct stat *like, char *err,
+		   size_t errlen)
 {
 	char *tmp = xasprintf("%s.gfpcheck-XXXXXX", path);
 	wfile_hold_signals(1);
@@ -70,6 +71,9 @@ int wfile_replace(const char *path, const void *data, size_t len, mode_t mode, c
 		return -1;
 	}
 	int e = 0;
+	if (like && fchown(fd, like->st_uid, like->st_gid) != 0 && fchown(fd, (uid_t)-1, like->st_gid) != 0) {
+		/* not allowed to give the file away: it keeps our owner */
+	}
 	if (wfile_write_all(fd, data, len) != 0 || fchmod(fd, mode & 07777) != 0 || fsync(fd) != 0)
 		e = errno;
 	if (close(fd) != 0 && !e)
@@ -83,6 +87,17 @@ int wfile_replace(const char *path, const void *data, size_t len, mode_t mode, c
 	wfile_hold_signals(0);
 	free(tmp);
 	return e ? -1 : 0;
+}
+
+int wfile_replace(const char *path, const void *data, size_t len, mode_t mode, char *err, size_t errlen)
+{
+	return replace(path, data, len, mode, NULL, err, errlen);
+}
+
+int wfile_replace_like(const char *path, const void *data, size_t len, const struct stat *like, char *err,
+		       size_t errlen)
+{
+	return replace(path, data, len, like->st_mode, like, err, errlen);
 }
 
 int wfile_fclose(FILE *f)

@@ -14,6 +14,12 @@
  * REASON" in err (the temporary file is removed, path is untouched). */
 int wfile_replace(const char *path, const void *data, size_t len, mode_t mode, char *err, size_t errlen);
 
+/* wfile_replace for an existing file: the new file gets like's mode and, where
+ * allowed, its owner and group. */
+struct stat;
+int wfile_replace_like(const char *path, const void *data, size_t len, const struct stat *like, char *err,
+		       size_t errlen);
+
 /* Rewrite the file open as fd in place (same inode: hard links stay links):
  * write, truncate to len, fsync. Not atomic; used only where a rename would break
  * hard links. Returns 0 or -1 with errno set. */

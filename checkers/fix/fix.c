@@ -1,12 +1,15 @@
 /* fix.c - the fixing engine: source files, edits, patch groups, and the order in
  * which findings become edits (see fix.h). */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/wfile.h"
 #include "fix/fix.h"
 #include "rules/rules.h"
 
@@ -64,6 +67,26 @@ int fix_parse_rules(const char *list, unsigned *out, char *err, size_t errlen)
 }
 
 /* ---- files and edits ---- */
+
+const char fix_why_stale_nofs[] = "the source has no GFP_NOFS token at that position (changed since the analysis?)";
+const char fix_why_stale_gfp[] = "the source has no gfp token at that position (changed since the analysis?)";
+const char fix_why_stale_call[] = "a call in the facts is not at its position in the source (changed since the analysis?)";
+
+static int is_stale(const char *why)
+{
+	return why == fix_why_stale_nofs || why == fix_why_stale_gfp || why == fix_why_stale_call;
+}
+
+const char *fix_gfp_at(const struct fixer *F, const struct ffile *f, int line, int col)
+{
+	const struct program *p = F->a->prog;
+	for (size_t i = 0; i < p->ngfps; i++) {
+		const struct gfptok *t = &p->gfps[i];
+		if (t->pos.line == line && t->pos.col == col && strcmp(p->files[t->file].path, f->path) == 0)
+			return istr(t->token);
+	}
+	return NULL;
+}
 
 struct ffile *fix_file(struct fixer *F, const char *path)
 {
@@ -225,6 +248,7 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 	int gi = fix_group(F, path, rule);
 	const char *why = fix_scope_region(F, g, gi);
 	if (why) {
+		F->nstale += is_stale(why);
 		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rid, lk,
 			 istr(p->funcs[g->fn].name), why);
 		free(lk);
@@ -240,6 +264,7 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 		sb_addf(&G->sites, "    %s:%d %s(): GFP_NOFS -> GFP_KERNEL\n", p->files[t->file].path, t->pos.line,
 			istr(p->funcs[t->fn].name));
 		G->nsites++;
+		fix_file(F, p->files[t->file].path)->nsites++;
 	}
 	for (int k = 0; k < g->nfs; k++) {
 		const struct asite *x = &F->s->v[g->fs[k]];
@@ -247,6 +272,7 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 		sb_addf(&G->sites, "    %s:%d %s(): %s(%s) now runs inside the scope\n", p->files[c->file].path,
 			c->pos.line, istr(p->funcs[c->fn].name), istr(c->callee), x->expr ? istr(x->expr) : "");
 		G->nsites++;
+		fix_file(F, p->files[c->file].path)->nsites++;
 		G->nfc = 0;
 	}
 	if (!G->why.len) {
@@ -293,51 +319,125 @@ static int cmp_file(const void *x, const void *y)
 	return strcmp(((const struct ffile *)x)->path, ((const struct ffile *)y)->path);
 }
 
-/* Write text to path atomically, only if the file still has the content read for the fix. */
-static int write_atomic(const struct fixer *F, const struct ffile *f, const char *text, size_t len)
+/* ---- writing the fixed files (--apply) ----
+ * A file is written only when its bytes are still those the fix was computed on,
+ * through a symbolic link to its target (which must lie inside the tree), and once
+ * however many in-tree paths lead to it. A file with one link is replaced
+ * atomically (temporary file, fsync, rename; mode and owner kept); a file with
+ * several hard links is rewritten in place so that the links stay one file. */
+
+/* The tree path that names the same file (device and inode) as an earlier one, so
+ * that a file reached through two in-tree links is fixed once. */
+static void drop_linked_twins(struct fixer *F)
+{
+	dev_t *dev = xcalloc(F->nf ? F->nf : 1, sizeof(*dev));
+	ino_t *ino = xcalloc(F->nf ? F->nf : 1, sizeof(*ino));
+	for (size_t i = 0; i < F->nf; i++) {
+		struct ffile *f = &F->f[i];
+		char *full = xasprintf("%s/%s", F->o->root, f->path);
+		struct stat st;
+		if (f->ne && stat(full, &st) == 0) {
+			dev[i] = st.st_dev;
+			ino[i] = st.st_ino;
+		}
+		free(full);
+		for (size_t k = 0; k < i && f->ne && ino[i]; k++) {
+			if (ino[k] != ino[i] || dev[k] != dev[i] || !F->f[k].ne)
+				continue;
+			if (!F->o->quiet)
+				fprintf(stderr, "gfpcheck: fix: %s is the same file as %s (a link); fixed once, as %s\n",
+					f->path, F->f[k].path, F->f[k].path);
+			for (size_t j = 0; j < f->ne; j++)
+				free(f->e[j].ins);
+			f->ne = 0;
+			f->nsites = 0;
+		}
+	}
+	free(dev);
+	free(ino);
+}
+
+/* Why the file cannot be written as it stands, or NULL. On NULL, *real is the
+ * file to write (the link target for a symbolic link). */
+static const char *check_target(const struct fixer *F, const struct ffile *f, char **real, char *buf, size_t n)
 {
 	char *full = xasprintf("%s/%s", F->o->root, f->path);
-	size_t cur_len = 0;
-	char *cur = read_file(full, &cur_len);
-	int rc = 0;
-	if (!cur || cur_len != f->len || hash_bytes(cur, cur_len) != f->hash || memcmp(cur, f->text, f->len) != 0) {
-		fprintf(stderr, "gfpcheck: fix: %s changed since it was analysed; not written\n", f->path);
-		free(cur);
-		free(full);
-		return 2;
-	}
-	free(cur);
-	struct stat st;
-	mode_t mode = stat(full, &st) == 0 ? st.st_mode & 07777 : 0644;
-	char *tmp = xasprintf("%s.gfpcheck-XXXXXX", full);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		fprintf(stderr, "gfpcheck: fix: cannot write %s: %s\n", f->path, strerror(errno));
-		free(tmp);
-		free(full);
-		return 2;
-	}
-	size_t done = 0;
-	while (done < len) {
-		ssize_t w = write(fd, text + done, len - done);
-		if (w <= 0) {
-			rc = 2;
-			break;
-		}
-		done += (size_t)w;
-	}
-	if (fchmod(fd, mode) != 0 || fsync(fd) != 0)
-		rc = 2;
-	if (close(fd) != 0)
-		rc = 2;
-	if (!rc && rename(tmp, full) != 0)
-		rc = 2;
-	if (rc) {
-		fprintf(stderr, "gfpcheck: fix: cannot write %s: %s\n", f->path, strerror(errno));
-		unlink(tmp);
-	}
-	free(tmp);
+	char *rp = realpath(full, NULL), *rroot = realpath(F->o->root, NULL);
 	free(full);
+	const char *why = NULL;
+	size_t rl = rroot ? strlen(rroot) : 0;
+	if (!rp || !rroot) {
+		snprintf(buf, n, "cannot resolve it: %s", strerror(errno));
+		why = buf;
+	} else if (strncmp(rp, rroot, rl) != 0 || (rp[rl] != '/' && !(rl == 1 && rroot[0] == '/'))) {
+		snprintf(buf, n, "it is a link to %s, outside the tree", rp);
+		why = buf;
+	}
+	free(rroot);
+	if (why)
+		free(rp);
+	else
+		*real = rp;
+	return why;
+}
+
+/* Write the fixed text of f; 0, or -1 after naming the file and the reason. */
+static int apply_file(const struct fixer *F, const struct ffile *f, const char *text, size_t len)
+{
+	char buf[PATH_MAX + 128], err[PATH_MAX + 256];
+	char *real = NULL;
+	const char *why = check_target(F, f, &real, buf, sizeof(buf));
+	if (why) {
+		fprintf(stderr, "gfpcheck: fix: %s not written: %s\n", f->path, why);
+		return -1;
+	}
+	wfile_hold_signals(1);
+	int rc = -1, fd = open(real, O_RDWR | O_NOFOLLOW);
+	struct stat st;
+	size_t cur_len = 0;
+	char *cur = NULL;
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "gfpcheck: fix: %s not written: %s\n", f->path,
+			fd < 0 ? strerror(errno) : "not a regular file");
+		goto out;
+	}
+	/* the bytes now in the file, read through the descriptor that is written */
+	struct strbuf b = {0};
+	char chunk[65536];
+	ssize_t r;
+	while ((r = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			fprintf(stderr, "gfpcheck: fix: %s not written: cannot read it: %s\n", f->path, strerror(errno));
+			sb_free(&b);
+			goto out;
+		}
+		sb_addn(&b, chunk, (size_t)r);
+	}
+	cur = b.s;
+	cur_len = b.len;
+	if (cur_len != f->len || (cur_len && memcmp(cur, f->text, f->len) != 0)) {
+		fprintf(stderr, "gfpcheck: fix: %s not written: it changed since it was analysed; run gfpcheck again\n",
+			f->path);
+		goto out;
+	}
+	if (st.st_nlink > 1) {
+		if (wfile_rewrite_fd(fd, text, len) != 0) {
+			fprintf(stderr, "gfpcheck: fix: %s: cannot write it: %s\n", f->path, strerror(errno));
+			goto out;
+		}
+	} else if (wfile_replace_like(real, text, len, &st, err, sizeof(err))) {
+		fprintf(stderr, "gfpcheck: fix: %s not written: %s\n", f->path, err);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	wfile_hold_signals(0);
+	free(cur);
+	free(real);
 	return rc;
 }
 
@@ -380,11 +480,13 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 		}
 		if (why) {
 			fix_note(&F, f->file, f->line, "%s not fixed: %s", f->rule, why);
+			F.nstale += is_stale(why);
 			continue;
 		}
 		struct fgroup *G = &F.g[gi];
 		sb_addf(&G->sites, "  %s:%d %s(): %s\n", f->file, f->line, f->function, f->fix);
 		G->nsites++;
+		fix_file(&F, f->file)->nsites++;
 		if (strcmp(f->rule, "nofs-no-context") == 0 || strcmp(f->rule, "repeat-costly") == 0 ||
 		    strcmp(f->rule, "vmalloc-nofs") == 0)
 			G->nfc = 0;
@@ -464,11 +566,15 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 		}
 		f->ne = w;
 	}
+	drop_linked_twins(&F);
 	/* 4. Output. */
-	size_t nchanged = 0;
-	int nsites = 0;
-	for (size_t i = 0; i < F.ng; i++)
-		nsites += F.g[i].nsites;
+	size_t nchanged = 0, nfailed = 0;
+	int nsites = 0, nsites_failed = 0;
+	for (size_t i = 0; i < F.nf; i++)
+		if (F.f[i].ne) {
+			nchanged++;
+			nsites += F.f[i].nsites;
+		}
 	if (o->diff) {
 		for (size_t i = 0; i < F.nf; i++) {
 			if (!F.f[i].ne)
@@ -483,9 +589,7 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 	}
 	if (o->patch_dir && fix_write_series(&F, o->patch_dir))
 		rc = 2;
-	for (size_t i = 0; i < F.nf; i++)
-		if (F.f[i].ne)
-			nchanged++;
+	struct strbuf notw = {0};
 	if (o->apply) {
 		for (size_t i = 0; i < F.nf; i++) {
 			struct ffile *f = &F.f[i];
@@ -493,15 +597,35 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 				continue;
 			size_t nl = 0;
 			char *nt = fix_apply_text(f->text, f->len, f->e, f->ne, &nl);
-			if (write_atomic(&F, f, nt, nl))
+			if (apply_file(&F, f, nt, nl)) {
 				rc = 2;
+				nfailed++;
+				nsites_failed += f->nsites;
+				sb_addf(&notw, "%s%s", notw.len ? ", " : "", f->path);
+			}
 			free(nt);
 		}
 	}
-	if (!o->quiet)
+	if (!o->quiet && o->apply)
+		fprintf(stderr, "gfpcheck: fix: %d site%s changed in %zu file%s (%zu patch group%s)%s\n",
+			nsites - nsites_failed, nsites - nsites_failed == 1 ? "" : "s", nchanged - nfailed,
+			nchanged - nfailed == 1 ? "" : "s", F.ng, F.ng == 1 ? "" : "s",
+			F.nrefused ? "; see the notes above for what was left alone" : "");
+	else if (!o->quiet)
 		fprintf(stderr, "gfpcheck: fix: %d site%s changed in %zu file%s (%zu patch group%s)%s\n", nsites,
 			nsites == 1 ? "" : "s", nchanged, nchanged == 1 ? "" : "s", F.ng, F.ng == 1 ? "" : "s",
 			F.nrefused ? "; see the notes above for what was left alone" : "");
+	if (F.nstale) {
+		fprintf(stderr,
+			"gfpcheck: fix: %d fix%s not made: the source is not what was analysed (see above); run gfpcheck "
+			"again\n",
+			F.nstale, F.nstale == 1 ? "" : "es");
+		rc = 2;
+	}
+	if (nfailed) /* even with -q: the exit status alone would not say which */
+		fprintf(stderr, "gfpcheck: fix: %d site%s in %zu file%s NOT written: %s\n", nsites_failed,
+			nsites_failed == 1 ? "" : "s", nfailed, nfailed == 1 ? "" : "s", notw.s);
+	sb_free(&notw);
 	for (size_t i = 0; i < F.nf; i++) {
 		struct ffile *f = &F.f[i];
 		for (size_t k = 0; k < f->ne; k++)

@@ -54,6 +54,7 @@ struct ffile {
 	struct fedit *e;
 	size_t ne, cap;
 	int has_sched_mm; /* <linux/sched/mm.h> included or added */
+	int nsites;       /* sites changed in this file (for the summary) */
 	char **cookies;   /* cookie names added, "fn:name" */
 	size_t ncookies, capcookies;
 };
@@ -80,9 +81,15 @@ struct fixer {
 	size_t ng, capg;
 	int seq;
 	int nrefused;
+	int nstale;      /* fixes not made: the source differs from the facts */
 };
 
 struct ffile *fix_file(struct fixer *F, const char *path);
+/* The reasons a fix is not made because the source does not hold what the facts
+ * say (compared by address: the fixer counts these as failures, exit status 2). */
+extern const char fix_why_stale_nofs[], fix_why_stale_gfp[], fix_why_stale_call[];
+/* The gfp token the facts record at line:col of f, or NULL. */
+const char *fix_gfp_at(const struct fixer *F, const struct ffile *f, int line, int col);
 /* Byte offset of LINE:COL (1-based) in the file, or -1. */
 long fix_off(const struct ffile *f, int line, int col);
 void fix_edit(struct ffile *f, size_t off, size_t len, const char *ins, int group, int *seq);

@@ -11,13 +11,25 @@ static int mask_char(int c)
 	       c == '&' || c == '~' || c == '(' || c == ')' || c == ' ' || c == '\t';
 }
 
+static int ident_char(int c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 const char *fix_mask(struct fixer *F, struct ffile *f, int line, int col, const char *text, int group)
 {
 	if (!f->text)
 		return "the file cannot be read";
 	long off = fix_off(f, line, col);
 	if (off < 0 || (size_t)off >= f->len || !mask_char((unsigned char)f->text[off]))
-		return "the source has no gfp token at that position (changed since the analysis?)";
+		return fix_why_stale_gfp;
+	/* the anchor: the gfp token the facts record at this position, as a whole word */
+	const char *tok = fix_gfp_at(F, f, line, col);
+	size_t tl = tok ? strlen(tok) : 0;
+	if (!tl || (size_t)off + tl > f->len || strncmp(f->text + off, tok, tl) != 0 ||
+	    ((size_t)off + tl < f->len && ident_char((unsigned char)f->text[off + tl])) ||
+	    (off > 0 && ident_char((unsigned char)f->text[off - 1])))
+		return fix_why_stale_gfp;
 	/* left: to the '(' , ',' or '=' that opens the expression, on this line */
 	long b = off, depth = 0;
 	for (; b > 0; b--) {

@@ -161,7 +161,7 @@ const char *fix_token(struct fixer *F, struct ffile *f, int line, int col, int g
 	long off = fix_off(f, line, col);
 	if (off < 0 || (size_t)off + 8 > f->len || strncmp(f->text + off, "GFP_NOFS", 8) != 0 ||
 	    is_id((unsigned char)f->text[off + 8]) || (off > 0 && is_id((unsigned char)f->text[off - 1])))
-		return "the source has no GFP_NOFS token at that position (changed since the analysis?)";
+		return fix_why_stale_nofs;
 	for (size_t k = 0; k < f->ne; k++)
 		if (f->e[k].off == (size_t)off)
 			return NULL; /* already rewritten (by a region) */
@@ -430,7 +430,7 @@ static const char *check_callee(const struct ffile *f, const struct call *c)
 	const char *n = istr(c->callee);
 	size_t l = strlen(n);
 	if (o < 0 || (size_t)o + l > f->len || strncmp(f->text + o, n, l) != 0)
-		return "a call in the facts is not at its position in the source (changed since the analysis?)";
+		return fix_why_stale_call;
 	return NULL;
 }
 

@@ -1,6 +1,9 @@
 # tests/robustness/lib.sh - helpers for the cases (sourced by run.sh before a case).
 # Set by the runner: G (gfpcheck), GX (gfpcheck-extract), TOP (the repository),
 # T (the case's own empty temporary directory, also its working directory).
+# The last command's output: $OUT (stdout) and $ERR (stderr), hidden files in $T.
+OUT=$T/.out
+ERR=$T/.err
 
 # fail MESSAGE: the case fails with MESSAGE.
 fail() {
@@ -10,7 +13,7 @@ fail() {
 
 # run CMD...: run CMD; stdout in $T/out, stderr in $T/err, exit status in $RC.
 run() {
-	"$@" >"$T/out" 2>"$T/err"
+	"$@" >"$OUT" 2>"$ERR"
 	RC=$?
 	return 0
 }
@@ -18,9 +21,9 @@ run() {
 _show() {
 	echo "--- command: ${LAST:-?}"
 	echo "--- exit status $RC; stderr:"
-	head -c 1500 "$T/err"
+	head -c 1500 "$ERR"
 	echo "--- stdout:"
-	head -c 1500 "$T/out"
+	head -c 1500 "$OUT"
 }
 
 # g ARGS...: run gfpcheck with ARGS (like run).
@@ -36,23 +39,23 @@ expect_rc() {
 
 # expect_err TEXT / expect_out TEXT: stderr / stdout holds TEXT (fixed string).
 expect_err() {
-	grep -qF -- "$1" "$T/err" || { _show; fail "stderr lacks '$1'"; }
+	grep -qF -- "$1" "$ERR" || { _show; fail "stderr lacks '$1'"; }
 }
 expect_out() {
-	grep -qF -- "$1" "$T/out" || { _show; fail "stdout lacks '$1'"; }
+	grep -qF -- "$1" "$OUT" || { _show; fail "stdout lacks '$1'"; }
 }
 # expect_no_err TEXT / expect_no_out TEXT: ... does not hold TEXT.
 expect_no_err() {
-	! grep -qF -- "$1" "$T/err" || { _show; fail "stderr holds '$1'"; }
+	! grep -qF -- "$1" "$ERR" || { _show; fail "stderr holds '$1'"; }
 }
 expect_no_out() {
-	! grep -qF -- "$1" "$T/out" || { _show; fail "stdout holds '$1'"; }
+	! grep -qF -- "$1" "$OUT" || { _show; fail "stdout holds '$1'"; }
 }
 
 # expect_usage_error: exit status 2, one "gfpcheck: ..." or "path:line: error" message.
 expect_usage_error() {
 	expect_rc 2
-	[ -s "$T/err" ] || { _show; fail "no message on stderr"; }
+	[ -s "$ERR" ] || { _show; fail "no message on stderr"; }
 }
 
 # demo_tree DIR: a copy of examples/demo (4 findings, 2 of them fixable by default).

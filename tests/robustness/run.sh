@@ -18,11 +18,12 @@ G=$(cd "$(dirname "$g")" && pwd)/$(basename "$g")
 [ $# -gt 0 ] && shift
 [ -x "$G" ] || { echo "robustness: no gfpcheck at $G (make first)"; exit 2; }
 GX=$(dirname "$G")/gfpcheck-extract
-export G GX TOP="$top" GFPCHECK_HOME="$top" ROBUST="$here"
+export G GX TOP="$top" GFPCHECK_HOME="$top" GFPCHECK_COCCI="$top/cocci/gfpfacts.cocci" ROBUST="$here"
 # A case never depends on the caller's identity or git configuration.
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 unset GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfpcheck-robust.XXXXXX")
+chmod 755 "$tmp" # cases may run a command as another user
 trap 'chmod -R u+rwX "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 cases=()
 if [ $# -gt 0 ]; then
