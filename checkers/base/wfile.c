@@ -113,6 +113,169 @@ int wfile_fclose(FILE *f)
 	return 0;
 }
 
+/* The temporary file of the open wfile, removed on SIGINT/SIGTERM/SIGHUP. */
+static char *volatile pending_tmp;
+static struct sigaction old_int, old_term, old_hup;
+
+static void on_signal(int sig)
+{
+	char *t = pending_tmp;
+	if (t)
+		unlink(t);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_signals(int on)
+{
+	if (on) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, &old_int);
+		sigaction(SIGTERM, &sa, &old_term);
+		sigaction(SIGHUP, &sa, &old_hup);
+	} else {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+		sigaction(SIGHUP, &old_hup, NULL);
+	}
+}
+
+FILE *wfile_open(struct wfile *w, const char *path, char *err, size_t errlen)
+{
+	memset(w, 0, sizeof(*w));
+	w->path = xstrdup(path);
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		w->f = fopen(path, "w"); /* a device or a FIFO: written as it is */
+		if (!w->f) {
+			snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+			free(w->path);
+			w->path = NULL;
+		}
+		return w->f;
+	}
+	if (stat(path, &st) == 0) {
+		w->have_mode = 1;
+		w->mode = st.st_mode & 07777;
+	}
+	char *tmp = xasprintf("%s.gfpcheck-XXXXXX", path);
+	wfile_hold_signals(1);
+	int fd = mkstemp(tmp);
+	if (fd >= 0) {
+		w->tmp = tmp;
+		pending_tmp = tmp;
+		catch_signals(1);
+	}
+	wfile_hold_signals(0);
+	if (fd < 0 && w->have_mode && access(path, W_OK) == 0) {
+		free(tmp); /* a writable file in a directory we may not write: written in place */
+		w->have_mode = 0;
+		w->f = fopen(path, "w");
+		if (!w->f) {
+			snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+			free(w->path);
+			w->path = NULL;
+		}
+		return w->f;
+	}
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		free(tmp);
+		free(w->path);
+		w->path = NULL;
+		return NULL;
+	}
+	w->f = fdopen(fd, "w");
+	if (!w->f) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		close(fd);
+		wfile_abort(w);
+	}
+	return w->f;
+}
+
+static void forget(struct wfile *w)
+{
+	if (w->tmp) {
+		wfile_hold_signals(1);
+		pending_tmp = NULL;
+		catch_signals(0);
+		wfile_hold_signals(0);
+	}
+	free(w->tmp);
+	free(w->path);
+	w->tmp = w->path = NULL;
+	w->f = NULL;
+}
+
+void wfile_abort(struct wfile *w)
+{
+	if (w->f)
+		fclose(w->f);
+	w->f = NULL;
+	if (w->tmp)
+		unlink(w->tmp);
+	forget(w);
+}
+
+int wfile_commit(struct wfile *w, char *err, size_t errlen)
+{
+	int e = 0;
+	errno = 0;
+	if (fflush(w->f) != 0 || ferror(w->f))
+		e = errno ? errno : EIO;
+	if (!e && w->tmp) {
+		mode_t mask = umask(0);
+		umask(mask);
+		if (fchmod(fileno(w->f), w->have_mode ? (mode_t)w->mode : 0666 & ~mask) != 0 || fsync(fileno(w->f)) != 0)
+			e = errno;
+	}
+	if (fclose(w->f) != 0 && !e)
+		e = errno;
+	w->f = NULL;
+	if (!e && w->tmp && rename(w->tmp, w->path) != 0)
+		e = errno;
+	if (e) {
+		snprintf(err, errlen, "cannot write %s: %s", w->path, strerror(e));
+		if (w->tmp)
+			unlink(w->tmp);
+	}
+	forget(w);
+	return e ? -1 : 0;
+}
+
+int wfile_can_create(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			snprintf(err, errlen, "cannot write %s: it is a directory", path);
+			return -1;
+		}
+		if (access(path, W_OK) != 0) {
+			snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	const char *sl = strrchr(path, '/');
+	char *dir = sl ? (sl == path ? xstrdup("/") : xstrndup(path, (size_t)(sl - path))) : xstrdup(".");
+	int rc = 0;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "cannot write %s: %s", path,
+			 stat(dir, &st) != 0 ? strerror(errno) : "its directory is not a directory");
+		rc = -1;
+	} else if (access(dir, W_OK | X_OK) != 0) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+		rc = -1;
+	}
+	free(dir);
+	return rc;
+}
+
 void wfile_check_stdout(void)
 {
 	int earlier = ferror(stdout);

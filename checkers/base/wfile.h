@@ -35,6 +35,27 @@ int wfile_fclose(FILE *f);
 /* Block (1) or restore (0) SIGINT, SIGTERM and SIGHUP around a critical section. */
 void wfile_hold_signals(int hold);
 
+/* An output file written whole or not at all: wfile_open() opens a temporary
+ * file next to path (or path itself when it exists and is not a regular file:
+ * /dev/stdout, a FIFO), wfile_commit() checks every write, fsyncs and renames it
+ * over path. If the program is interrupted (SIGINT, SIGTERM, SIGHUP) in between,
+ * the temporary file is removed and path is untouched. */
+struct wfile {
+	FILE *f;
+	char *path, *tmp;
+	int have_mode;
+	unsigned mode;
+};
+FILE *wfile_open(struct wfile *w, const char *path, char *err, size_t errlen);
+/* 0, or -1 with "cannot write PATH: REASON" in err (path untouched). */
+int wfile_commit(struct wfile *w, char *err, size_t errlen);
+/* Discard what was written (the temporary file goes). */
+void wfile_abort(struct wfile *w);
+
+/* A file can be created at path: its directory exists and is writable. 0, or -1
+ * with "cannot write PATH: REASON" in err (checked before a long scan). */
+int wfile_can_create(const char *path, char *err, size_t errlen);
+
 /* An atexit() handler: flush and close standard output, and exit with status 2
  * and "gfpcheck: cannot write standard output: REASON" when that fails (a full
  * disk, a closed pipe). */

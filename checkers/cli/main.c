@@ -381,6 +381,13 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	{ /* outputs that cannot be written: say so before the scan */
+		char werr[PATH_MAX + 128];
+		if (outpath && wfile_can_create(outpath, werr, sizeof(werr)))
+			die2("%s%s", werr, "");
+		if (write_baseline && wfile_can_create(write_baseline, werr, sizeof(werr)))
+			die2("%s%s", werr, "");
+	}
 	if (fixo.patch_dir) {
 		char perr[1024];
 		if (fix_patch_dir_check(fixo.patch_dir, perr, sizeof(perr)))
@@ -575,17 +582,15 @@ int main(int argc, char **argv)
 			VEC_PUSH(st.skipped, st.nskipped, capsk, xasprintf("%s: %s", sf->path, sf->skipped[k]));
 	}
 	FILE *fo = stdout;
-	if (outpath) {
-		fo = fopen(outpath, "w");
-		if (!fo)
-			die2("cannot write '%s': %s", outpath, strerror(errno));
-	}
+	struct wfile wo; /* -o: replaced only by a complete report */
+	if (outpath && !(fo = wfile_open(&wo, outpath, err, sizeof(err))))
+		die2("%s%s", err, "");
 	if (dstate)
 		dump_state(&a, fo);
 	if (!fixing || outpath)
 		report_format_find(format)->write(fo, &out, &st);
-	if (fo != stdout && fclose(fo) != 0)
-		die2("cannot write '%s': %s", outpath, strerror(errno));
+	if (fo != stdout && wfile_commit(&wo, err, sizeof(err)))
+		die2("%s%s", err, "");
 	if (!quiet && outpath)
 		fprintf(stderr, "gfpcheck: %zu findings in %zu files written to %s\n", out.n, prog.nfiles, outpath);
 	int rc = findings_active(&out) && !write_baseline ? 1 : 0;

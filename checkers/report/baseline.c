@@ -9,6 +9,7 @@
 #include "rules/finding_filter.h"
 #include "facts/srclines.h"
 #include "base/util.h"
+#include "base/wfile.h"
 
 static int is_stop(char ch)
 {
@@ -170,16 +171,18 @@ int baseline_write(const struct findings *fs, const char *root, const char *path
 	}
 	qsort(lines, n, sizeof(*lines), cmp_str);
 	int rc = 0;
-	FILE *out = fopen(path, "w");
+	struct wfile w;
+	char werr[1024];
+	FILE *out = wfile_open(&w, path, werr, sizeof(werr));
 	if (!out) {
-		snprintf(err, errlen, "cannot write baseline '%s': %s", path, strerror(errno));
+		snprintf(err, errlen, "cannot write baseline: %s", werr);
 		rc = -1;
 	} else {
 		fputs("# gfpcheck baseline 1: file, function, rule, flag expression, occurrence, fingerprint\n", out);
 		for (size_t i = 0; i < n; i++)
 			fputs(lines[i], out);
-		if (fclose(out) != 0) {
-			snprintf(err, errlen, "cannot write baseline '%s': %s", path, strerror(errno));
+		if (wfile_commit(&w, werr, sizeof(werr))) {
+			snprintf(err, errlen, "cannot write baseline: %s", werr);
 			rc = -1;
 		}
 	}
@@ -249,7 +252,8 @@ int baseline_filter(struct findings *fs, const char *path, size_t *dropped, char
 		line = nl ? nl + 1 : NULL;
 	}
 	if (!rc) {
-		qsort(b.fp, b.n, sizeof(*b.fp), cmp_str);
+		if (b.n)
+			qsort(b.fp, b.n, sizeof(*b.fp), cmp_str);
 		*dropped = findings_filter(fs, keep_new, &b);
 	}
 	free(b.fp);

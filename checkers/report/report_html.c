@@ -7,13 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "report/report.h"
 #include "facts/srclines.h"
 #include "base/util.h"
 
+/* HTML text: markup characters escaped, bytes that are not well-formed UTF-8
+ * (the page says charset=utf-8) replaced by U+FFFD. */
 static void h(FILE *out, const char *s)
 {
-	for (; s && *s; s++) {
+	size_t n = s ? strlen(s) : 0;
+	for (; s && *s; s++, n--) {
+		if ((unsigned char)*s >= 0x80) {
+			size_t l = utf8_seq((const unsigned char *)s, n);
+			if (l)
+				fwrite(s, 1, l, out);
+			else
+				fputs(UTF8_REPLACEMENT, out);
+			s += l ? l - 1 : 0;
+			n -= l ? l - 1 : 0;
+			continue;
+		}
 		switch (*s) {
 		case '&':
 			fputs("&amp;", out);
@@ -300,7 +314,8 @@ void report_html(FILE *out, const struct findings *fs, const struct run_stats *s
 	for (size_t i = 0; i < fs->n; i++)
 		if (rule_index(fs->v[i].rule) < 0)
 			bump(&rules, &nrl, &caprl, fs->v[i].rule);
-	qsort(subs, nsubs, sizeof(*subs), cmp_count);
+	if (nsubs) /* qsort(NULL, 0) is undefined */
+		qsort(subs, nsubs, sizeof(*subs), cmp_count);
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -1,10 +1,29 @@
 /* report_json.c - one JSON object: version, tree, kernel_version, stats, findings. */
+#include <string.h>
+
+#include "base/utf8.h"
 #include "report/report.h"
 
+/* A JSON string: quotes, backslashes and control characters escaped, and every
+ * byte that is not part of well-formed UTF-8 (sources, identifiers and comments
+ * may hold any byte) replaced by U+FFFD, so strict parsers accept the file. */
 void json_str(FILE *out, const char *s)
 {
 	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t n = strlen((const char *)p);
+	while (*p) {
+		if (*p >= 0x80) {
+			size_t l = utf8_seq(p, n);
+			if (l)
+				fwrite(p, 1, l, out);
+			else
+				fputs(UTF8_REPLACEMENT, out);
+			l = l ? l : 1;
+			p += l;
+			n -= l;
+			continue;
+		}
 		switch (*p) {
 		case '"':
 			fputs("\\\"", out);
@@ -27,6 +46,8 @@ void json_str(FILE *out, const char *s)
 			else
 				fputc(*p, out);
 		}
+		p++;
+		n--;
 	}
 	fputc('"', out);
 }

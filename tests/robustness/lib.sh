@@ -5,6 +5,10 @@
 OUT=$T/.out
 ERR=$T/.err
 
+# $PY: python3 (the system one when there is one: version-manager shims cost seconds)
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+
 # fail MESSAGE: the case fails with MESSAGE.
 fail() {
 	echo "FAIL: $*"
