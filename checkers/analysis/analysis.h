@@ -3,7 +3,6 @@
 #define GFPCHECK_ANALYSIS_H
 #include <stdio.h>
 
-#include "rules/finding.h"
 #include "model/model.h"
 #include "facts/program.h"
 
@@ -44,11 +43,17 @@ struct analysis {
 	struct fctx *ctx;      /* per function */
 	struct stateset *states; /* per call */
 	struct imbalance *imb; size_t nimb, capimb;
-	struct findings *out;
-	unsigned rules;        /* enabled rule bits */
+	int *noio_entry;       /* per function: entered inside a NOIO scope from every caller (noio.c) */
 	int nedges;
 	double t_graph, t_flow, t_ctx, t_rules;
 };
 
 int func_is_root(const struct analysis *a, int f);
+
+struct sites;
+struct regions;
+/* Every analysis phase in order: call graph, flow states, entry contexts, NOIO
+ * entries, allocation sites and lock regions. a->prog and a->model are set. */
+void analysis_run(struct analysis *a, struct sites *s, struct regions *r);
+void analysis_free(struct analysis *a, struct sites *s, struct regions *r);
 #endif

@@ -289,23 +289,53 @@ char *origin_text(const struct analysis *a, int call, unsigned bit)
 	}
 }
 
-void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned bit, const struct classev *cv)
+/* The hop kind of an origin of class bit. */
+static int origin_kind(unsigned bit)
+{
+	return bit == PC_SCOPE ? HOP_SCOPE : bit == PC_TRANS ? HOP_TRANS : bit == PC_LOCK ? HOP_LOCK : HOP_TEXT;
+}
+
+/* The model row (scope, setter or lock) an origin call names, or -1. */
+static int origin_row(const struct analysis *a, int call, unsigned bit)
+{
+	const struct call *cl = &a->prog->calls[call];
+	const struct mrow *r = NULL;
+	const struct mrow *rows[4];
+	if (cl->is_icall)
+		return -1;
+	if (bit == PC_SCOPE)
+		r = model_find1(a->model, ROW_SCOPE, cl->callee);
+	else if (bit == PC_TRANS)
+		r = model_find1(a->model, ROW_SETTER, cl->callee);
+	else if (bit == PC_LOCK && model_find(a->model, ROW_LOCK, cl->callee, rows, 4))
+		r = rows[0];
+	return r ? (int)(r - a->model->rows) : -1;
+}
+
+static void origin_hop(const struct analysis *a, struct chain *out, int call, unsigned bit)
+{
+	const struct program *p = a->prog;
+	const struct call *o = &p->calls[call];
+	char *t = origin_text(a, call, bit);
+	chain_add(out, origin_kind(bit), p->files[o->file].path, o->pos.line, call, o->fn, origin_row(a, call, bit), "%s",
+		  t);
+	free(t);
+}
+
+void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv)
 {
 	const struct program *p = a->prog;
 	int k = pc_index(bit);
 	if (!cv->inherited[k]) {
-		if (cv->origin[k] >= 0) {
-			const struct call *o = &p->calls[cv->origin[k]];
-			char *t = origin_text(a, cv->origin[k], bit);
-			finding_ev(f, p->files[o->file].path, o->pos.line, "%s", t);
-			free(t);
-		}
+		if (cv->origin[k] >= 0)
+			origin_hop(a, out, cv->origin[k], bit);
 		return;
 	}
 	int g = p->calls[c].fn;
 	for (int hop = 0; hop < 40 && g >= 0; hop++) {
 		const struct ctxent *e = &a->ctx[g].ev[k];
 		const struct func *gf = &p->funcs[g];
+		const char *gpath = p->files[gf->file].path;
 		if (e->via < 0) {
 			if (bit == PC_UNKNOWN) {
 				const char *why = gf->addr_taken ? "its address is taken" :
@@ -314,33 +344,31 @@ void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned
 						  gf->model_root ? "the model lists it as a root" :
 						  gf->is_static ? "no visible caller: referenced through a macro" :
 								  "no visible caller, and a file of its directory was not read completely";
-				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() has callers gfpcheck cannot see: %s",
-					   fname(a, g), why);
+				chain_add(out, HOP_ROOT, gpath, gf->start.line, -1, g, -1,
+					  "%s() has callers gfpcheck cannot see: %s", fname(a, g), why);
 			} else if (bit == PC_TRANS && a->ctx[g].handle_param >= 0) {
 				const struct param *pa = &p->params[a->ctx[g].handle_param];
 				const struct mrow *r = handle_row(a, pa->type);
-				finding_ev(f, p->files[gf->file].path, gf->start.line,
-					   "%s() receives the transaction handle %s (%s): it runs inside a started transaction (%s)",
-					   fname(a, g), istr(pa->name), istr(pa->type), r && r->reason ? r->reason : "model handle row");
+				chain_add(out, HOP_HANDLE, gpath, gf->start.line, -1, g, r ? (int)(r - a->model->rows) : -1,
+					  "%s() receives the transaction handle %s (%s): it runs inside a started transaction (%s)",
+					  fname(a, g), istr(pa->name), istr(pa->type), r && r->reason ? r->reason : "model handle row");
 			} else if (bit == PC_NONE && gf->addr_taken && gf->entry_only) {
 				const struct mrow *r = model_entry(a->model, istr(gf->entry_field));
-				finding_ev(f, p->files[gf->file].path, gf->start.line, "%s() is called through %s (%s)",
-					   fname(a, g), istr(gf->entry_field), r && r->reason ? r->reason : "model entry");
+				chain_add(out, HOP_ENTRY, gpath, gf->start.line, -1, g, r ? (int)(r - a->model->rows) : -1,
+					  "%s() is called through %s (%s)", fname(a, g), istr(gf->entry_field),
+					  r && r->reason ? r->reason : "model entry");
 			} else if (bit == PC_NONE) {
-				finding_ev(f, p->files[gf->file].path, gf->start.line,
-					   "%s() has no callers in the scanned files", fname(a, g));
+				chain_add(out, HOP_NOCALLER, gpath, gf->start.line, -1, g, -1,
+					  "%s() has no callers in the scanned files", fname(a, g));
 			}
 			return;
 		}
 		const struct call *v = &p->calls[e->via];
-		finding_ev(f, p->files[v->file].path, v->pos.line, "%s() called from %s()", fname(a, g), fname(a, v->fn));
+		chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, e->via, g, -1, "%s() called from %s()",
+			  fname(a, g), fname(a, v->fn));
 		if (e->local) {
-			if (e->origin >= 0) {
-				const struct call *o = &p->calls[e->origin];
-				char *t = origin_text(a, e->origin, bit);
-				finding_ev(f, p->files[o->file].path, o->pos.line, "%s", t);
-				free(t);
-			}
+			if (e->origin >= 0)
+				origin_hop(a, out, e->origin, bit);
 			return;
 		}
 		g = v->fn;

@@ -3,6 +3,7 @@
 #ifndef GFPCHECK_CONTEXT_H
 #define GFPCHECK_CONTEXT_H
 #include "analysis/analysis.h"
+#include "analysis/evidence.h"
 
 struct classev {
 	unsigned cls;
@@ -14,7 +15,7 @@ int pc_index(unsigned bit);
 void classes_at(const struct analysis *a, int call, struct classev *out);
 void context_run(struct analysis *a);
 /* Append the evidence chain for class `bit` at call `c` (origin site and callers). */
-void chain_evidence(const struct analysis *a, struct finding *f, int c, unsigned bit, const struct classev *cv);
+void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv);
 /* Does the evidence chain of class bit at call c end at a transaction handle parameter? */
 int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struct classev *cv);
 /* Text of an origin: "memalloc_nofs_save() opens a NOFS scope" etc. */

@@ -193,21 +193,6 @@ static void add_imbalance(struct fa *F, int kind, int call)
 	VEC_PUSH(a->imb, a->nimb, a->capimb, im);
 }
 
-/* Does a word occur in text as a whole identifier? */
-static int has_word(const char *text, const char *w)
-{
-	size_t n = strlen(w);
-	for (const char *p = strstr(text, w); p; p = strstr(p + 1, w)) {
-		int lb = p == text || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
-					(p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9'));
-		char c = p[n];
-		int rb = !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'));
-		if (lb && rb)
-			return 1;
-	}
-	return 0;
-}
-
 static int pflag_kind(const struct model *m, const char *text)
 {
 	int k = 0;

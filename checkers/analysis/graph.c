@@ -61,20 +61,6 @@ static int resolve(const struct program *p, int file, uint32_t name)
 	return hdr;
 }
 
-static int has_word(const char *text, const char *w)
-{
-	size_t n = strlen(w);
-	for (const char *q = strstr(text, w); q; q = strstr(q + 1, w)) {
-		int lb = q == text || !(q[-1] == '_' || (q[-1] >= 'a' && q[-1] <= 'z') ||
-					(q[-1] >= 'A' && q[-1] <= 'Z') || (q[-1] >= '0' && q[-1] <= '9'));
-		char c = q[n];
-		int rb = !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'));
-		if (lb && rb)
-			return 1;
-	}
-	return 0;
-}
-
 int func_gfp_param(const struct program *p, const struct func *fn, uint32_t name)
 {
 	for (int i = 0; i < fn->nparams; i++) {

@@ -10,7 +10,6 @@
 #include "analysis/flow.h"
 #include "model/gfpexpr.h"
 #include "analysis/order.h"
-#include "rules/rules.h"
 #include "base/util.h"
 
 static const long long PAGES[2] = {4096, 65536};
@@ -782,240 +781,6 @@ char *drop_flag(const char *expr, const char *tok)
 	return NULL;
 }
 
-static int state_noio(const struct astate *s, int *origin)
-{
-	for (int j = 0; j < s->n; j++)
-		if (s->h[j].kind == HK_SCOPE && s->h[j].scope == SK_NOIO) {
-			if (origin)
-				*origin = s->h[j].call;
-			return 1;
-		}
-	return 0;
-}
-
-static int call_noio_with(const struct analysis *a, const int *entry, int c, int *origin)
-{
-	const struct call *cl = &a->prog->calls[c];
-	int e = cl->fn >= 0 && entry[cl->fn];
-	const struct stateset *st = &a->states[c];
-	if (!st->n)
-		return e;
-	for (int k = 0; k < st->n; k++)
-		if (!state_noio(&st->s[k], origin) && !e)
-			return 0;
-	return 1;
-}
-
-/* Greatest fixpoint: a function is entered inside a NOIO scope when it has
- * callers, all known, and every call to it is inside one. Cached per analysis. */
-static const struct analysis *noio_for;
-static size_t noio_nfuncs;
-static int *noio_cache;
-
-static int *noio_entry_for(struct analysis *a)
-{
-	if (noio_for == a && noio_cache && noio_nfuncs == a->prog->nfuncs)
-		return noio_cache;
-	free(noio_cache);
-	const struct program *p = a->prog;
-	int *e = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
-	for (size_t f = 0; f < p->nfuncs; f++)
-		e[f] = p->funcs[f].ncallers > 0 && !func_is_root(a, (int)f) && !p->funcs[f].addr_taken;
-	for (int changed = 1, round = 0; changed && round < 100; round++) {
-		changed = 0;
-		for (size_t f = 0; f < p->nfuncs; f++) {
-			if (!e[f])
-				continue;
-			const struct func *fn = &p->funcs[f];
-			for (int i = 0; i < fn->ncallers; i++)
-				if (!call_noio_with(a, e, fn->callers[i], NULL)) {
-					e[f] = 0;
-					changed = 1;
-					break;
-				}
-		}
-	}
-	noio_for = a;
-	noio_nfuncs = p->nfuncs;
-	noio_cache = e;
-	return e;
-}
-
-int call_always_noio(struct analysis *a, int c, int *origin)
-{
-	const int *e = noio_entry_for(a);
-	const struct program *p = a->prog;
-	*origin = -1;
-	if (!call_noio_with(a, e, c, origin))
-		return 0;
-	/* no local save: follow one caller chain to the save */
-	for (int hop = 0; *origin < 0 && hop < 20; hop++) {
-		int f = p->calls[c].fn;
-		if (f < 0 || !p->funcs[f].ncallers)
-			break;
-		c = p->funcs[f].callers[0];
-		call_noio_with(a, e, c, origin);
-	}
-	return 1;
-}
-
-static const void *noted_for;
-
-void note_no_scope_api(struct analysis *a, struct finding *f)
-{
-	if (noted_for == (const void *)a->out)
-		return;
-	noted_for = a->out;
-	int v = a->model->version;
-	char *m = xasprintf("%s (this %d.%d tree predates the scope API of 4.12: fixes that open a "
-			    "memalloc_nofs scope are off for the whole report)",
-			    f->message ? f->message : "", v / 1000, v % 1000);
-	free(f->message);
-	f->message = m;
-}
-
-/* ---------------------------------------------------------------- __GFP_REPEAT */
-
-static int has_word(const char *text, const char *w)
-{
-	size_t n = strlen(w);
-	for (const char *q = strstr(text, w); q; q = strstr(q + 1, w))
-		if ((q == text || !(q[-1] == '_' || isalnum((unsigned char)q[-1]))) &&
-		    !(q[n] == '_' || isalnum((unsigned char)q[n])))
-			return 1;
-	return 0;
-}
-
-static void merge_order(struct rorder *acc, const struct rorder *o, int first)
-{
-	if (first) {
-		*acc = *o;
-		return;
-	}
-	if (!o->known || !acc->known || o->cls != acc->cls || o->cls == ORD_UNKNOWN) {
-		if (acc->known && o->known)
-			snprintf(acc->what, sizeof(acc->what), "the allocations it reaches differ in order");
-		else if (!o->known)
-			memcpy(acc->what, o->what, sizeof(acc->what));
-		acc->known = 0;
-		acc->cls = ORD_UNKNOWN;
-		return;
-	}
-	if (o->lo > acc->lo)
-		acc->lo = o->lo;
-	if (o->hi < acc->hi)
-		acc->hi = o->hi;
-	acc->via_macro |= o->via_macro;
-}
-
-static void use_at_call(const struct analysis *a, int c, struct repeat_use *u, int first)
-{
-	struct rorder o;
-	int vw;
-	const struct mrow *r = alloc_row_of(a, c, &vw);
-	if (r && !vw) {
-		call_order(a, c, &o);
-	} else {
-		memset(&o, 0, sizeof(o));
-		o.def = -1;
-		snprintf(o.what, sizeof(o.what), "%s() passes the mask on to an allocation whose order depends on its caller",
-			 istr(a->prog->calls[c].callee));
-		u->via_wrapper = 1;
-	}
-	merge_order(&u->ord, &o, first);
-	if (first)
-		u->call = c;
-	u->nallocs++;
-}
-
-void repeat_uses(struct analysis *a, void (*fn)(struct analysis *a, const struct repeat_use *u))
-{
-	const struct program *p = a->prog;
-	uint32_t rep = intern_lookup("__GFP_REPEAT");
-	for (size_t g = 0; rep && g < p->ngfps; g++) {
-		const struct gfptok *t = &p->gfps[g];
-		if (t->token != rep)
-			continue;
-		struct repeat_use u;
-		memset(&u, 0, sizeof(u));
-		u.tok = (int)g;
-		u.call = -1;
-		u.def = -1;
-		u.ord.def = -1;
-		if (t->call >= 0) {
-			const struct call *cl = &p->calls[t->call];
-			if (t->argidx >= 0 && t->argidx < cl->nargs)
-				u.expr = istr(cl->args[t->argidx]);
-			if (gfp_arg_index(a, t->call) == t->argidx)
-				use_at_call(a, t->call, &u, 1);
-			else
-				snprintf(u.ord.what, sizeof(u.ord.what), "the mask is passed to %s(), not a known allocator",
-					 istr(cl->callee));
-		} else if (t->var && t->fn >= 0) {
-			const struct func *f = &p->funcs[t->fn];
-			for (int i = 0; i < f->ncalls; i++) {
-				int c = f->calls[i];
-				int gi = gfp_arg_index(a, c);
-				if (gi >= 0 && gi < p->calls[c].nargs && p->calls[c].args[gi] == t->var &&
-				    pos_cmp(p->calls[c].pos, t->pos) > 0)
-					use_at_call(a, c, &u, u.nallocs == 0);
-			}
-			if (!u.nallocs)
-				snprintf(u.ord.what, sizeof(u.ord.what), "the mask is stored in '%s', which reaches no allocator "
-					 "gfpcheck can see", istr(t->var));
-		} else {
-			snprintf(u.ord.what, sizeof(u.ord.what), "the mask reaches no allocator gfpcheck can see");
-		}
-		fn(a, &u);
-	}
-	/* masks written as a macro: #define PGALLOC_GFP (GFP_KERNEL | __GFP_REPEAT) */
-	int any = 0;
-	for (size_t i = 0; i < p->ndefines && !any; i++)
-		any = has_word(istr(p->defines[i].value), "__GFP_REPEAT");
-	for (size_t c = 0; any && c < p->ncalls; c++) {
-		int gi = gfp_arg_index(a, (int)c);
-		const struct call *cl = &p->calls[c];
-		if (gi < 0 || gi >= cl->nargs || cl->fn < 0)
-			continue;
-		const char *x = istr(cl->args[gi]);
-		if (has_word(x, "__GFP_REPEAT"))
-			continue;
-		int def = -1;
-		char *e = expand_macros(a, x, &def);
-		if (has_word(e, "__GFP_REPEAT")) {
-			struct repeat_use u;
-			memset(&u, 0, sizeof(u));
-			u.tok = -1;
-			u.def = def;
-			u.expr = x;
-			use_at_call(a, (int)c, &u, 1);
-			fn(a, &u);
-		}
-		free(e);
-	}
-}
-
-struct finding *repeat_finding(struct analysis *a, const char *rule, const struct repeat_use *u)
-{
-	const struct program *p = a->prog;
-	const char *conf = u->ord.cls == ORD_UNKNOWN ? "low" : (u->ord.via_macro || u->def >= 0) ? "medium" : "high";
-	struct finding *f = finding_at_token(a, rule, conf, u->tok, u->call);
-	if (u->call >= 0) {
-		const struct call *cl = &p->calls[u->call];
-		finding_ev(f, p->files[cl->file].path, cl->pos.line, "%s(%s%s): %s", istr(cl->callee),
-			   cl->nargs ? istr(cl->args[0]) : "", cl->nargs > 1 ? ", ..." : "", u->ord.what);
-	}
-	if (u->def >= 0) {
-		const struct cdefine *d = &p->defines[u->def];
-		finding_ev(f, p->files[d->file].path, d->pos.line, "#define %s %s", istr(d->name), istr(d->value));
-	}
-	if (u->ord.def >= 0 && u->ord.def != u->def) {
-		const struct cdefine *d = &p->defines[u->ord.def];
-		finding_ev(f, p->files[d->file].path, d->pos.line, "#define %s %s", istr(d->name), istr(d->value));
-	}
-	return f;
-}
-
 /* ---------------------------------------------------------------- spelled-out masks */
 
 int mask_split(const struct model *m, const char *text, struct maskx *x)
@@ -1090,7 +855,7 @@ char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits
 	return NULL;
 }
 
-void gfp_args(struct analysis *a, void (*fn)(struct analysis *a, int call, int arg, int tok))
+void gfp_args(const struct analysis *a, void (*fn)(void *ctx, int call, int arg, int tok), void *ctx)
 {
 	const struct program *p = a->prog;
 	int lastc = -1, lasta = -1;
@@ -1103,6 +868,6 @@ void gfp_args(struct analysis *a, void (*fn)(struct analysis *a, int call, int a
 			continue;
 		lastc = t->call;
 		lasta = t->argidx;
-		fn(a, t->call, t->argidx, (int)g);
+		fn(ctx, t->call, t->argidx, (int)g);
 	}
 }

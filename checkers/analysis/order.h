@@ -12,7 +12,6 @@
 #ifndef GFPCHECK_ORDER_H
 #define GFPCHECK_ORDER_H
 #include "analysis/analysis.h"
-#include "analysis/sites.h"
 
 #define COSTLY_ORDER 3 /* PAGE_ALLOC_COSTLY_ORDER */
 
@@ -43,28 +42,8 @@ int gfp_arg_index(const struct analysis *a, int c);
 uint32_t define_value(const struct program *p, uint32_t name, int *def);
 /* Text of arg with object-like macros expanded (depth 8); malloc'ed. */
 char *expand_macros(const struct analysis *a, const char *text, int *def);
-/* Every path to call c runs inside a NOIO scope (here or in all callers). */
-int call_always_noio(struct analysis *a, int c, int *origin);
-/* Once per run, on the first finding that loses a scope-based fix because the
- * tree predates the scope API (4.12): append the note to its message. */
-void note_no_scope_api(struct analysis *a, struct finding *f);
 /* Drop every `| TOKEN` / `TOKEN |` of a flag expression; NULL if absent. */
 char *drop_flag(const char *expr, const char *tok);
-#endif
-
-/* __GFP_REPEAT uses with the order of the requests they reach. */
-struct repeat_use {
-	int tok;        /* the __GFP_REPEAT token, or -1 (mask macro: reported at the call) */
-	int call;       /* an allocation it reaches (allocator or wrapper call), or -1 */
-	int nallocs;    /* allocations reached */
-	int via_wrapper;
-	int def;        /* define that holds the flag (mask macro), or -1 */
-	const char *expr; /* argument text holding the token, or NULL */
-	struct rorder ord;  /* combined over the allocations */
-};
-void repeat_uses(struct analysis *a, void (*fn)(struct analysis *a, const struct repeat_use *u));
-/* The finding of a repeat-* rule at the use, with evidence; fix left NULL. */
-struct finding *repeat_finding(struct analysis *a, const char *rule, const struct repeat_use *u);
 
 /* A flag expression split into its flag names: cleared ones (under ~) and set ones. */
 struct maskx {
@@ -80,4 +59,5 @@ int mask_split(const struct model *m, const char *text, struct maskx *x);
 char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits);
 /* Calls fn for every call argument that holds gfp tokens (innermost call), with
  * its first token. */
-void gfp_args(struct analysis *a, void (*fn)(struct analysis *a, int call, int arg, int tok));
+void gfp_args(const struct analysis *a, void (*fn)(void *ctx, int call, int arg, int tok), void *ctx);
+#endif

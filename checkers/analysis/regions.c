@@ -643,3 +643,12 @@ char *region_lock_text(const struct analysis *a, const struct region *g)
 	const struct call *c = &a->prog->calls[g->acquire];
 	return xasprintf("%s(%s)", istr(c->callee), c->nargs ? istr(c->args[0]) : "");
 }
+
+int region_of_site(const struct regions *r, int site)
+{
+	for (size_t i = 0; i < r->n; i++)
+		for (int k = 0; k < r->v[i].nfs; k++)
+			if (r->v[i].fs[k] == site)
+				return (int)i;
+	return -1;
+}

@@ -32,6 +32,8 @@ struct regions {
 
 void regions_build(struct analysis *a, const struct sites *s, struct regions *r);
 void regions_free(struct regions *r);
+/* The first region whose __GFP_FS sites hold site (sites index), or -1. */
+int region_of_site(const struct regions *r, int site);
 /* "myfs_lock(sbi)" for messages (caller frees). */
 char *region_lock_text(const struct analysis *a, const struct region *g);
 #endif

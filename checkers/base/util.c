@@ -272,3 +272,19 @@ double now_seconds(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+static int ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+int has_word(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+	if (!n)
+		return 0;
+	for (const char *q = strstr(text, w); q; q = strstr(q + 1, w))
+		if ((q == text || !ident_char(q[-1])) && !ident_char(q[n]))
+			return 1;
+	return 0;
+}

@@ -53,6 +53,9 @@ char *read_file(const char *path, size_t *len);
 /* Glob match with '*' and '?' only. */
 int glob_match(const char *pat, const char *s);
 
+/* Does w occur in text as a whole identifier (not part of a longer one)? */
+int has_word(const char *text, const char *w);
+
 /* Is s a plain C identifier? */
 int is_ident(const char *s);
 

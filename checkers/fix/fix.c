@@ -13,57 +13,13 @@
 #include "fix/fix.h"
 #include "rules/rules.h"
 
-static int rule_bit(const char *id)
-{
-	int r = rule_index(id);
-	return r < 0 ? 0 : (int)(1u << r);
-}
-
 unsigned fix_default_rules(void)
 {
-	return (unsigned)(rule_bit("nofs-in-scope") | rule_bit("nofs-in-transaction") | rule_bit("nofs-to-scope"));
-}
-
-static int fixable(const char *id)
-{
-	static const char *const ok[] = {"nofs-in-scope",    "nofs-in-transaction", "nofs-no-context",
-					 "nofs-to-scope",    "missing-nofs",        "noio-in-scope",
-					 "repeat-order0",    "repeat-costly",       "gfp-spelled-out",
-					 "nofs-fs-conflict", "vmalloc-nofs"};
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
-		if (strcmp(ok[i], id) == 0)
-			return 1;
-	return 0;
-}
-
-int fix_parse_rules(const char *list, unsigned *out, char *err, size_t errlen)
-{
 	unsigned r = 0;
-	char *dup = xstrdup(list), *save = NULL;
-	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		if (strcmp(t, "default") == 0) {
-			r |= fix_default_rules();
-			continue;
-		}
-		if (rule_index(t) < 0 || !fixable(t)) {
-			snprintf(err, errlen, "--fix-rules: '%s' is not a rule with a fix (use nofs-in-scope, "
-					      "nofs-in-transaction, nofs-no-context, nofs-to-scope, missing-nofs, "
-					      "noio-in-scope, repeat-order0, repeat-costly, gfp-spelled-out, "
-					      "nofs-fs-conflict, vmalloc-nofs, default)", t);
-			free(dup);
-			return -1;
-		}
-		r |= 1u << rule_index(t);
-	}
-	free(dup);
-	if (!r) {
-		snprintf(err, errlen, "--fix-rules '%s' names no rule (use nofs-in-scope, nofs-in-transaction, "
-				      "nofs-no-context, nofs-to-scope, missing-nofs, noio-in-scope, repeat-order0, "
-				      "repeat-costly, gfp-spelled-out, nofs-fs-conflict, vmalloc-nofs, default)", list);
-		return -1;
-	}
-	*out = r;
-	return 0;
+	for (int k = 0; k < NRULES; k++)
+		if (rule_table[k].fix_default)
+			r |= 1u << k;
+	return r;
 }
 
 /* ---- files and edits ---- */
@@ -221,26 +177,33 @@ static void group_why_ev(struct fgroup *g, const struct finding *f)
 	}
 }
 
-static const struct finding *find_finding(const struct findings *fs, const char *rule, const char *file, int line,
-					  int col)
+/* The finding of rule rid at gfp token tok, or NULL. */
+static const struct finding *finding_of_tok(const struct findings *fs, int rid, int tok)
 {
-	for (size_t i = 0; i < fs->n; i++) {
-		const struct finding *f = &fs->v[i];
-		if (f->line == line && f->col == col && strcmp(f->rule, rule) == 0 && strcmp(f->file, file) == 0)
-			return f;
-	}
+	for (size_t i = 0; i < fs->n; i++)
+		if (fs->v[i].rid == rid && fs->v[i].tok == tok)
+			return &fs->v[i];
+	return NULL;
+}
+
+/* The missing-nofs finding of allocation call c, or NULL. */
+static const struct finding *finding_of_call(const struct findings *fs, int rid, int call)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		if (fs->v[i].rid == rid && fs->v[i].call == call)
+			return &fs->v[i];
 	return NULL;
 }
 
 /* Wrap a region in a scope for `rule`; returns 1 when done. */
-static int wrap_region(struct fixer *F, const struct findings *fs, const struct region *g, int rule, const char *rid)
+static int wrap_region(struct fixer *F, const struct findings *fs, const struct region *g, int rule)
 {
 	const struct program *p = F->a->prog;
 	const struct call *ac = &p->calls[g->acquire];
 	const char *path = p->files[ac->file].path;
 	char *lk = region_lock_text(F->a, g);
 	if (!g->ok) {
-		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rid, lk,
+		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rule_table[rule].id, lk,
 			 istr(p->funcs[g->fn].name), g->why);
 		free(lk);
 		return 0;
@@ -249,7 +212,7 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 	const char *why = fix_scope_region(F, g, gi);
 	if (why) {
 		F->nstale += is_stale(why);
-		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rid, lk,
+		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rule_table[rule].id, lk,
 			 istr(p->funcs[g->fn].name), why);
 		free(lk);
 		return 0;
@@ -284,18 +247,13 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 		const struct finding *ex = NULL;
 		for (int k = 0; k < g->ntoks && !ex; k++) {
 			const struct gfptok *t = &p->gfps[g->toks[k]];
-			const struct finding *f =
-				find_finding(fs, "nofs-to-scope", p->files[t->file].path, t->pos.line, t->pos.col);
+			const struct finding *f = finding_of_tok(fs, R_nofs_to_scope, g->toks[k]);
 			if (f && (t->fn != g->fn || k == g->ntoks - 1))
 				ex = f;
 		}
 		for (int k = 0; k < g->nfs && !ex; k++) {
 			const struct asite *x = &F->s->v[g->fs[k]];
-			for (size_t i = 0; i < fs->n && !ex; i++)
-				if (strcmp(fs->v[i].rule, "missing-nofs") == 0 &&
-				    fs->v[i].line == p->calls[x->call].pos.line &&
-				    strcmp(fs->v[i].file, p->files[p->calls[x->call].file].path) == 0)
-					ex = &fs->v[i];
+			ex = finding_of_call(fs, R_missing_nofs, x->call);
 		}
 		if (ex)
 			group_why_ev(G, ex);
@@ -441,7 +399,43 @@ out:
 	return rc;
 }
 
-int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs, const struct fix_opts *o)
+/* The name patches give the scopes a setter or handle row opens. */
+static const char *row_kind_text(const struct mrow *r, char *buf, size_t n)
+{
+	if (r->lkind == LK_JOURNAL)
+		return "journal handles";
+	if (r->lkind == LK_SECTION) {
+		snprintf(buf, n, "%s() sections", istr(r->name));
+		return buf;
+	}
+	return "transactions";
+}
+
+/* Record in the group what its findings' evidence says about the scopes (setter
+ * and handle rows): the name for the subject, and the rows for the body. */
+static void group_scopes(struct fgroup *G, const struct analysis *a, const struct finding *f)
+{
+	for (int k = 0; k < f->nev; k++) {
+		const struct evidence *e = &f->ev[k];
+		if ((e->kind != HOP_TRANS && e->kind != HOP_HANDLE) || e->row < 0)
+			continue;
+		const struct mrow *r = &a->model->rows[e->row];
+		int seen = 0;
+		for (int i = 0; i < G->nrows; i++)
+			seen |= G->rows[i] == e->row;
+		if (!seen && G->nrows < (int)(sizeof(G->rows) / sizeof(G->rows[0])))
+			G->rows[G->nrows++] = e->row;
+		/* journal handles win over sections, sections over plain transactions */
+		int pri = r->lkind == LK_JOURNAL ? 3 : r->lkind == LK_SECTION ? 2 : 1;
+		if (pri > G->kind_pri) {
+			G->kind_pri = pri;
+			G->kind = row_kind_text(r, G->kindbuf, sizeof(G->kindbuf));
+		}
+	}
+}
+
+int fix_run(struct analysis *a, const struct sites *s, const struct regions *R, const struct findings *fs,
+	    const struct fix_opts *o)
 {
 	struct fixer F;
 	memset(&F, 0, sizeof(F));
@@ -449,35 +443,22 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 	F.s = s;
 	F.o = o;
 	const struct program *p = a->prog;
-	int r_scope = rule_index("nofs-to-scope"), r_miss = rule_index("missing-nofs");
-	int want_scope = r_scope >= 0 && (o->rules & (1u << r_scope));
-	int want_miss = r_miss >= 0 && (o->rules & (1u << r_miss));
-	/* 1. Redundant flags: rewrite the token. */
+	/* 1. Findings fixed at their own site: a token, a mask, one call. */
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct finding *f = &fs->v[i];
-		int r = rule_index(f->rule);
-		if (r < 0 || !(o->rules & (1u << r)) || !f->fix || r == r_scope || r == r_miss)
+		int r = f->rid;
+		enum fix_kind kind = rule_table[r].fix;
+		if (!(o->rules & (1u << r)) || !f->fix || kind == FIX_NONE || kind == FIX_REGION)
 			continue;
 		struct ffile *ff = fix_file(&F, f->file);
 		int gi = fix_group(&F, f->file, r);
-		int token_rule = strncmp(f->rule, "nofs-", 5) == 0 && strcmp(f->rule, "nofs-fs-conflict") != 0;
 		const char *why;
-		if (strcmp(f->rule, "vmalloc-nofs") == 0) {
-			int c = -1;
-			for (size_t k = 0; k < p->ncalls && c < 0; k++)
-				if (p->calls[k].pos.line == f->line && p->calls[k].pos.col == f->col &&
-				    strcmp(p->files[p->calls[k].file].path, f->file) == 0)
-					c = (int)k;
-			why = c < 0 ? "the call is not in the facts"
-				    : fix_scope_call(&F, c, f->fix, strstr(f->message, "GFP_NOIO") != NULL, gi);
-		} else {
-			long to = fix_off(ff, f->line, f->col);
-			if (token_rule && ff->text && to >= 0 && (size_t)to + 8 <= ff->len &&
-			    strncmp(ff->text + to, "GFP_NOFS", 8) != 0)
-				token_rule = 0; /* KM_NOFS: the expression without the flag */
-			why = token_rule ? fix_token(&F, ff, f->line, f->col, gi)
-					 : fix_mask(&F, ff, f->line, f->col, f->fix, gi);
-		}
+		if (kind == FIX_CALL)
+			why = f->call < 0 ? "the call is not in the facts" : fix_scope_call(&F, f->call, f->fix, f->noio, gi);
+		else if (kind == FIX_TOKEN && f->tok >= 0 && strcmp(istr(p->gfps[f->tok].token), "GFP_NOFS") == 0)
+			why = fix_token(&F, ff, f->line, f->col, gi);
+		else /* a mask, or a NOFS flag that is dropped (KM_NOFS) */
+			why = fix_mask(&F, ff, f->line, f->col, f->fix, gi);
 		if (why) {
 			fix_note(&F, f->file, f->line, "%s not fixed: %s", f->rule, why);
 			F.nstale += is_stale(why);
@@ -487,66 +468,40 @@ int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs
 		sb_addf(&G->sites, "  %s:%d %s(): %s\n", f->file, f->line, f->function, f->fix);
 		G->nsites++;
 		fix_file(&F, f->file)->nsites++;
-		if (strcmp(f->rule, "nofs-no-context") == 0 || strcmp(f->rule, "repeat-costly") == 0 ||
-		    strcmp(f->rule, "vmalloc-nofs") == 0)
+		if (rule_table[r].nfc == NFC_NO)
 			G->nfc = 0;
 		group_why_ev(G, f);
-		if (!G->kind)
-			for (int k = 0; k < f->nev && !G->kind; k++)
-				if (strstr(f->ev[k].what, "journal") || strstr(f->ev[k].what, "jbd2"))
-					G->kind = "journal handles";
-		/* a setter that is no transaction start (cifs_server_lock()): name it */
-		for (int k = 0; k < f->nev && !G->kind && !G->kindbuf[0] && strcmp(f->rule, "nofs-in-transaction") == 0;
-		     k++) {
-			const char *w = f->ev[k].what, *e = strstr(w, "() opens a NOFS scope here");
-			size_t n = e ? (size_t)(e - w) : 0;
-			if (!n || n + 16 > sizeof(G->kindbuf) || memchr(w, ' ', n) || strstr(w, "_trans"))
-				continue;
-			/* kept in the group itself (F.g moves when it grows): fix_patch.c reads it */
-			snprintf(G->kindbuf, sizeof(G->kindbuf), "%.*s() sections", (int)n, w);
-		}
+		group_scopes(G, a, f);
 	}
-	/* 2. Lock regions: nofs-to-scope, then missing-nofs. */
-	if (want_scope || want_miss) {
-		struct regions R;
-		memset(&R, 0, sizeof(R));
-		regions_build(a, s, &R);
-		char *done = xcalloc(R.n ? R.n : 1, 1);
-		int single = 0;
-		for (size_t r = 0; r < R.n && want_scope; r++) {
-			const struct region *g = &R.v[r];
-			int reported = 0;
-			for (int k = 0; k < g->ntoks && !reported; k++) {
-				const struct gfptok *t = &p->gfps[g->toks[k]];
-				reported = find_finding(fs, "nofs-to-scope", p->files[t->file].path, t->pos.line,
-							t->pos.col) != NULL;
-			}
-			if (g->ntoks == 1)
-				single++;
-			if (g->ntoks >= 2 && reported)
-				done[r] = (char)wrap_region(&F, fs, g, r_scope, "nofs-to-scope");
-		}
-		for (size_t r = 0; r < R.n && want_miss; r++) {
-			const struct region *g = &R.v[r];
-			int reported = 0;
-			for (int k = 0; k < g->nfs && !reported; k++) {
-				const struct call *c = &p->calls[s->v[g->fs[k]].call];
-				for (size_t i = 0; i < fs->n && !reported; i++)
-					reported = strcmp(fs->v[i].rule, "missing-nofs") == 0 &&
-						   fs->v[i].line == c->pos.line &&
-						   strcmp(fs->v[i].file, p->files[c->file].path) == 0;
-			}
-			if (!done[r] && g->nfs && reported)
-				done[r] = (char)wrap_region(&F, fs, g, r_miss, "missing-nofs");
-		}
-		if (single && !o->quiet && want_scope)
-			fprintf(stderr,
-				"gfpcheck: fix: %d lock region%s with a single GFP_NOFS allocation left as %s: "
-				"not worth a scope of its own (the scope belongs at the lock once there are more)\n",
-				single, single == 1 ? "" : "s", single == 1 ? "it is" : "they are");
-		free(done);
-		regions_free(&R);
+	/* 2. Lock regions: nofs-to-scope, then missing-nofs. A region is wrapped when
+	 * a selected finding of the rule lies in it. */
+	char *done = xcalloc(R->n ? R->n : 1, 1);
+	int single = 0;
+	int want_scope = (o->rules >> R_nofs_to_scope) & 1, want_miss = (o->rules >> R_missing_nofs) & 1;
+	for (size_t r = 0; r < R->n && want_scope; r++) {
+		const struct region *g = &R->v[r];
+		int reported = 0;
+		for (int k = 0; k < g->ntoks && !reported; k++)
+			reported = finding_of_tok(fs, R_nofs_to_scope, g->toks[k]) != NULL;
+		if (g->ntoks == 1)
+			single++;
+		if (g->ntoks >= 2 && reported)
+			done[r] = (char)wrap_region(&F, fs, g, R_nofs_to_scope);
 	}
+	for (size_t r = 0; r < R->n && want_miss; r++) {
+		const struct region *g = &R->v[r];
+		int reported = 0;
+		for (int k = 0; k < g->nfs && !reported; k++)
+			reported = finding_of_call(fs, R_missing_nofs, s->v[g->fs[k]].call) != NULL;
+		if (!done[r] && g->nfs && reported)
+			done[r] = (char)wrap_region(&F, fs, g, R_missing_nofs);
+	}
+	if (single && !o->quiet && want_scope)
+		fprintf(stderr,
+			"gfpcheck: fix: %d lock region%s with a single GFP_NOFS allocation left as %s: "
+			"not worth a scope of its own (the scope belongs at the lock once there are more)\n",
+			single, single == 1 ? "" : "s", single == 1 ? "it is" : "they are");
+	free(done);
 	/* 3. Sort the edits; drop overlaps. */
 	int rc = 0;
 	if (F.nf)

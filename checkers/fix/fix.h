@@ -4,7 +4,7 @@
  * fix.c        the engine: source files, edits, token rewrites, patch groups
  * fix_scope.c  wrapping a lock region in memalloc_nofs_save()/restore()
  * fix_patch.c  unified diffs, diffstat and the format-patch series
- * fix_region.c which GFP_NOFS sites and releases belong to a lock region
+ * (analysis/regions.c decides which GFP_NOFS sites and releases belong to a lock region)
  *
  * Only the bytes of a GFP_NOFS token are rewritten (plus a line break when the
  * longer GFP_KERNEL would push a line past 80 columns); scope fixes insert whole
@@ -14,7 +14,7 @@
 #define GFPCHECK_FIX_H
 #include <stdio.h>
 
-#include "analysis/regions.h"
+#include "rules/rules.h"
 #include "base/util.h"
 
 struct fix_opts {
@@ -29,11 +29,9 @@ struct fix_opts {
 
 /* The rules fixed when --fix-rules is not given. */
 unsigned fix_default_rules(void);
-/* Parse a comma-separated list of rule IDs ("default" adds the default set);
- * returns -1 and names the bad ID in err. */
-int fix_parse_rules(const char *list, unsigned *out, char *err, size_t errlen);
 /* Run the fixer over the (sorted) findings. Returns 0, or 2 on an I/O error. */
-int fix_run(struct analysis *a, const struct sites *s, const struct findings *fs, const struct fix_opts *o);
+int fix_run(struct analysis *a, const struct sites *s, const struct regions *r, const struct findings *fs,
+	    const struct fix_opts *o);
 
 /* ---- internal to the fix*.c files ---- */
 
@@ -67,8 +65,10 @@ struct fgroup {
 	struct strbuf why;   /* locks/scopes and an example chain */
 	int nsites, nregions, nfc;
 	char *lock;      /* the one acquire name, or "" when several */
-	char *kind;      /* for transactions: "journal handles", "transactions" */
+	const char *kind; /* what the scopes are: "journal handles", "transactions", kindbuf */
+	int kind_pri;    /* journal 3, section 2, transaction 1, unknown 0 */
 	char kindbuf[96]; /* storage for kind: "cifs_server_lock() sections" */
+	int rows[8], nrows; /* setter/handle rows named by the evidence (patch body) */
 };
 
 struct fixer {

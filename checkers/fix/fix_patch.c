@@ -186,7 +186,9 @@ void fix_udiff(struct strbuf *sb, const char *path, const char *old, size_t oldl
 
 /* ---- the series ---- */
 
-static void wrap(struct strbuf *sb, const char *text, int width)
+/* Word-wrap text at width; continuation lines start with `hang` spaces. Ends the
+ * paragraph with a blank line when `para` is set, else with one newline. */
+static void wrap_hang(struct strbuf *sb, const char *text, int width, int hang, int para)
 {
 	const char *p = text;
 	int col = 0;
@@ -201,7 +203,8 @@ static void wrap(struct strbuf *sb, const char *text, int width)
 			break;
 		if (col && col + 1 + n > width) {
 			sb_addc(sb, '\n');
-			col = 0;
+			for (col = 0; col < hang; col++)
+				sb_addc(sb, ' ');
 		} else if (col) {
 			sb_addc(sb, ' ');
 			col++;
@@ -209,98 +212,72 @@ static void wrap(struct strbuf *sb, const char *text, int width)
 		sb_addn(sb, w, (size_t)n);
 		col += n;
 	}
-	sb_add(sb, "\n\n");
+	sb_add(sb, para ? "\n\n" : "\n");
+}
+
+static void wrap(struct strbuf *sb, const char *text, int width)
+{
+	wrap_hang(sb, text, width, 0, 1);
+}
+
+/* Fill a rule table template: {prefix}, {kind}, {lock}; "A|B" picks A when the
+ * group has one lock name, else B. */
+static char *fill(const char *tmpl, const struct fgroup *g)
+{
+	const char *bar = strchr(tmpl, '|');
+	int one_lock = g->lock && *g->lock;
+	size_t n = bar ? (one_lock ? (size_t)(bar - tmpl) : strlen(bar + 1)) : strlen(tmpl);
+	const char *t = bar && !one_lock ? bar + 1 : tmpl;
+	struct strbuf b = {0};
+	for (size_t i = 0; i < n;) {
+		if (strncmp(t + i, "{kind}", 6) == 0) {
+			sb_add(&b, g->kind ? g->kind : "transactions");
+			i += 6;
+		} else if (strncmp(t + i, "{lock}", 6) == 0) {
+			sb_add(&b, one_lock ? g->lock : "");
+			i += 6;
+		} else if (strncmp(t + i, "{prefix}", 8) == 0) {
+			sb_add(&b, g->prefix);
+			i += 8;
+		} else {
+			sb_addc(&b, t[i++]);
+		}
+	}
+	return b.s ? b.s : xstrdup("");
 }
 
 static char *subject_of(const struct fgroup *g)
 {
-	const char *id = rule_table[g->rule].id;
-	if (strcmp(id, "nofs-in-scope") == 0)
-		return xasprintf("%s: use GFP_KERNEL inside memalloc_nofs_save() scopes", g->prefix);
-	if (strcmp(id, "nofs-in-transaction") == 0)
-		return xasprintf("%s: use GFP_KERNEL inside %s", g->prefix, g->kind ? g->kind : g->kindbuf[0] ? g->kindbuf : "transactions");
-	if (strcmp(id, "nofs-no-context") == 0)
-		return xasprintf("%s: use GFP_KERNEL where no fs lock context is held", g->prefix);
-	if (strcmp(id, "noio-in-scope") == 0)
-		return xasprintf("%s: use GFP_KERNEL inside memalloc_noio_save() scopes", g->prefix);
-	if (strcmp(id, "vmalloc-nofs") == 0)
-		return xasprintf("%s: open a NOFS/NOIO scope around vmalloc calls", g->prefix);
-	if (strcmp(id, "repeat-order0") == 0)
-		return xasprintf("%s: drop __GFP_REPEAT from non-costly allocations", g->prefix);
-	if (strcmp(id, "repeat-costly") == 0)
-		return xasprintf("%s: use __GFP_RETRY_MAYFAIL instead of __GFP_REPEAT", g->prefix);
-	if (strcmp(id, "gfp-spelled-out") == 0)
-		return xasprintf("%s: use the named GFP masks", g->prefix);
-	if (strcmp(id, "nofs-fs-conflict") == 0)
-		return xasprintf("%s: spell GFP_NOFS | __GFP_FS as GFP_KERNEL", g->prefix);
-	if (strcmp(id, "nofs-to-scope") == 0)
-		return g->lock && *g->lock ? xasprintf("%s: use a NOFS scope under %s() instead of GFP_NOFS", g->prefix,
-						       g->lock)
-					   : xasprintf("%s: use NOFS scopes at lock regions instead of GFP_NOFS", g->prefix);
-	return g->lock && *g->lock ? xasprintf("%s: open a NOFS scope under %s()", g->prefix, g->lock)
-				   : xasprintf("%s: open NOFS scopes at fs lock regions", g->prefix);
+	char *s = fill(rule_table[g->rule].subject, g);
+	char *r = xasprintf("%s: %s", g->prefix, s);
+	free(s);
+	return r;
 }
 
-static void body_of(struct strbuf *sb, const struct fgroup *g)
+/* The scopes the group's allocations run in, from the setter and handle rows:
+ * one line each with the row's own reason. */
+static void scope_rows(struct strbuf *sb, const struct fixer *F, const struct fgroup *g)
 {
-	const char *id = rule_table[g->rule].id;
-	if (strcmp(id, "nofs-in-scope") == 0)
-		wrap(sb, "Every path gfpcheck found to the allocations below runs inside a memalloc_nofs_save() "
-			 "(or memalloc_noio_save()) scope. The scope already clears __GFP_FS for every allocation it "
-			 "covers (current_gfp_context()), so GFP_NOFS adds nothing there and hides where the real "
-			 "constraint is (Documentation/core-api/gfp_mask-from-fs-io.rst). Use GFP_KERNEL and keep "
-			 "the other flags; the effective allocation mask does not change.", 72);
-	else if (strcmp(id, "nofs-in-transaction") == 0) {
-		char *t = xasprintf("Every path gfpcheck found to the allocations below runs inside %s whose start "
-				    "already opens a NOFS scope with memalloc_nofs_save() in this kernel (jbd2: "
-				    "start_this_handle(), XFS: xfs_trans_alloc()). The scope clears __GFP_FS for every "
-				    "allocation in it, so GFP_NOFS adds nothing there. Use GFP_KERNEL and keep the "
-				    "other flags; the effective allocation mask does not change.",
-				    g->kind ? g->kind : g->kindbuf[0] ? g->kindbuf : "transactions");
-		wrap(sb, t, 72);
+	if (!g->nrows)
+		return;
+	sb_add(sb, "The scopes, from gfpcheck's model (model/setters.txt):\n");
+	for (int i = 0; i < g->nrows; i++) {
+		const struct mrow *r = &F->a->model->rows[g->rows[i]];
+		char *t = xasprintf("- %s%s: %s", istr(r->name), r->kind == ROW_SETTER ? "()" : " parameters",
+				    r->reason ? r->reason : "");
+		wrap_hang(sb, t, 72, 2, 0);
 		free(t);
-	} else if (strcmp(id, "nofs-no-context") == 0)
-		wrap(sb, "gfpcheck found no path on which the allocations below run with a filesystem lock "
-			 "context held outside a NOFS scope, and it knows every caller. GFP_NOFS looks unneeded "
-			 "there. This does change the allocation mask: check each site for a lock or a reclaim "
-			 "dependency the analysis does not model before applying.", 72);
-	else if (strcmp(id, "noio-in-scope") == 0)
-		wrap(sb, "Every path gfpcheck found to the allocations below runs inside a memalloc_noio_save() "
-			 "scope, which already clears __GFP_IO and __GFP_FS for every allocation it covers. "
-			 "GFP_NOIO adds nothing there. Use GFP_KERNEL and keep the other flags; the effective "
-			 "allocation mask does not change.", 72);
-	else if (strcmp(id, "vmalloc-nofs") == 0)
-		wrap(sb, "Before 5.17 (commit 451769ebb7e7 \"mm/vmalloc: alloc GFP_NO{FS,IO} for vmalloc\") vmalloc "
-			 "allocates its page tables with GFP_KERNEL whatever mask it is given, and kvmalloc does not "
-			 "fall back to vmalloc with a NOFS/NOIO mask (a421ef303008). Call them with GFP_KERNEL inside "
-			 "a memalloc_nofs_save() (memalloc_noio_save()) scope instead, so that every allocation they "
-			 "make, page tables included, really is NOFS (NOIO).", 72);
-	else if (strcmp(id, "repeat-order0") == 0)
-		wrap(sb, "__GFP_REPEAT only ever changed how hard the page allocator retries costly requests "
-			 "(order > PAGE_ALLOC_COSTLY_ORDER); the requests below are of order 3 or less, where the "
-			 "allocator retries anyway and the flag has no effect. Drop it.", 72);
-	else if (strcmp(id, "repeat-costly") == 0)
-		wrap(sb, "__GFP_REPEAT became __GFP_RETRY_MAYFAIL in 4.13 (commit dcda9b04713c \"mm, tree wide: "
-			 "replace __GFP_REPEAT by __GFP_RETRY_MAYFAIL with more useful semantic\"). The requests below "
-			 "are costly, where the new flag means: retry as long as it makes sense, then fail rather "
-			 "than invoke the OOM killer. Check that each caller handles the failure.", 72);
-	else if (strcmp(id, "gfp-spelled-out") == 0 || strcmp(id, "nofs-fs-conflict") == 0)
-		wrap(sb, "The masks below are written as a named mask with bits added or removed by hand, which "
-			 "hides what they are. Write the named mask with the same bits.", 72);
-	else if (strcmp(id, "nofs-to-scope") == 0)
-		wrap(sb, "The allocations below run while a filesystem lock context that reclaim may need is "
-			 "held, and each carries GFP_NOFS for that reason. Mark the critical section once instead, "
-			 "as Documentation/core-api/gfp_mask-from-fs-io.rst recommends: open a NOFS scope with "
-			 "memalloc_nofs_save() right after the lock is taken, close it before every release (error "
-			 "paths included), name the lock in a comment, and let the allocations inside use "
-			 "GFP_KERNEL. Allocations in callees reached only from inside the region are covered by "
-			 "the same scope, so every allocation there stays NOFS.", 72);
-	else
-		wrap(sb, "The allocations below can enter direct reclaim with __GFP_FS while a filesystem lock "
-			 "context is held and no NOFS scope is open. Reclaim may then recurse into the filesystem "
-			 "(inode eviction, writeback) and wait for the context we hold. Open a NOFS scope right "
-			 "after the lock is taken and close it before every release, error paths included, so "
-			 "that every allocation under the lock, in callees too, is NOFS.", 72);
+	}
+	sb_addc(sb, '\n');
+}
+
+static void body_of(struct strbuf *sb, const struct fixer *F, const struct fgroup *g)
+{
+	const struct rule_def *rd = &rule_table[g->rule];
+	char *t = fill(rd->body, g);
+	wrap(sb, t, 72);
+	free(t);
+	scope_rows(sb, F, g);
 	if (g->why.len) {
 		sb_add(sb, g->why.s);
 		sb_addc(sb, '\n');
@@ -310,7 +287,7 @@ static void body_of(struct strbuf *sb, const struct fgroup *g)
 	sb_addc(sb, '\n');
 	if (g->nfc)
 		sb_add(sb, "No functional change intended.\n\n");
-	sb_addf(sb, "Found with gfpcheck %s (rule %s).\n", GFPCHECK_VERSION, rule_table[g->rule].id);
+	sb_addf(sb, "Found with gfpcheck %s (rule %s).\n", GFPCHECK_VERSION, rd->id);
 }
 
 static char *git_ident(const char *root)
@@ -637,7 +614,7 @@ int fix_write_series(struct fixer *F, const char *dir)
 			sb_addf(&out, "Subject: [PATCH %zu/%zu] %s\n\n", i + 1, n, subj);
 		else
 			sb_addf(&out, "Subject: [PATCH] %s\n\n", subj);
-		body_of(&out, G);
+		body_of(&out, F, G);
 		sb_add(&out, "---\n");
 		sb_add(&out, stat.s ? stat.s : "");
 		sb_addf(&out, " %d file%s changed", nfiles, nfiles == 1 ? "" : "s");

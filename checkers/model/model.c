@@ -262,6 +262,15 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 				r.lkind = LK_CLUSTER;
 			else
 				FAIL("lock kind must be lock, trans or cluster, not '%s'", val);
+		} else if ((r.kind == ROW_SETTER || r.kind == ROW_HANDLE) && strcmp(key, "kind") == 0) {
+			if (strcmp(val, "trans") == 0)
+				r.lkind = LK_TRANS;
+			else if (strcmp(val, "journal") == 0)
+				r.lkind = LK_JOURNAL;
+			else if (strcmp(val, "section") == 0)
+				r.lkind = LK_SECTION;
+			else
+				FAIL("%s kind must be trans, journal or section, not '%s'", kind_names[r.kind], val);
 		} else {
 			FAIL("unknown option '%s' for a %s row", key, kind_names[r.kind]);
 		}

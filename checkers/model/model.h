@@ -19,7 +19,10 @@ enum {
 
 enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW__N };
 enum scope_kind { SK_NOFS = 1, SK_NOIO = 2, SK_FLAGS = 3 };
-enum lock_kind { LK_LOCK, LK_TRANS, LK_CLUSTER };
+/* lock rows: LK_LOCK, LK_TRANS, LK_CLUSTER; setter and handle rows: what the
+ * scope they open is called in patches: LK_TRANS "transactions", LK_JOURNAL
+ * "journal handles", LK_SECTION "NAME() sections" */
+enum lock_kind { LK_LOCK, LK_TRANS, LK_CLUSTER, LK_JOURNAL, LK_SECTION };
 
 struct mrow {
 	enum row_kind kind;

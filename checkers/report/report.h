@@ -3,7 +3,7 @@
 #define GFPCHECK_REPORT_H
 #include <stdio.h>
 
-#include "rules/finding.h"
+#include "rules/rules.h"
 
 struct run_stats {
 	const char *tree;

@@ -94,10 +94,14 @@ static int cmp_count(const void *a, const void *b)
 static const char *const palette[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
 				      "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
 
-static const char *rule_color(const char *rule)
+static const char *rule_color(int rid)
 {
-	int r = rule_index(rule);
-	return palette[(r < 0 ? 9 : r) % 10];
+	return palette[(rid < 0 ? 9 : rid) % 10];
+}
+
+static const char *rule_color_of(const char *id)
+{
+	return rule_color(rule_index(id));
 }
 
 /* A horizontal bar chart; each bar links to the filter `param=key`. */
@@ -134,7 +138,7 @@ static void chart(FILE *out, const char *title, const char *param, const struct 
 		} else
 			h(out, v[i].key);
 		fprintf(out, "</text><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"2\" fill=\"%s\"/>", label_w, y + 3,
-			w, bar_h - 6, by_rule ? rule_color(v[i].key) : "#4e79a7");
+			w, bar_h - 6, by_rule ? rule_color_of(v[i].key) : "#4e79a7");
 		fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"cn\">%d</text></a>\n", label_w + w + 6, y + 15, v[i].n);
 	}
 	fputs("</svg></figure>\n", out);
@@ -199,7 +203,7 @@ static void chart_stacked(FILE *out, const char *title, const struct count *subs
 			fputs(", ", out);
 			h(out, rules[r].key);
 			fprintf(out, ": %d</title><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/></a>", cnt, x0,
-				y + 3, x1 - x0, bar_h - 6, rule_color(rules[r].key));
+				y + 3, x1 - x0, bar_h - 6, rule_color_of(rules[r].key));
 		}
 		fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"cn\">%d</text>\n",
 			label_w + (int)((double)bar_w * cum / max) + 6, y + 15, subs[i].n);
@@ -208,7 +212,7 @@ static void chart_stacked(FILE *out, const char *title, const struct count *subs
 		int x = (int)(r % 3) * 180, y = legend_y + (int)(r / 3) * 18;
 		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" "
 			     "class=\"cl\">",
-			x, y, rule_color(rules[r].key), x + 14, y + 9);
+			x, y, rule_color_of(rules[r].key), x + 14, y + 9);
 		h(out, rules[r].key);
 		fputs("</text>\n", out);
 	}
@@ -307,13 +311,10 @@ void report_html(FILE *out, const struct findings *fs, const struct run_stats *s
 		bump(&subs, &nsubs, &capsubs, s);
 		free(s);
 	}
-	for (int r = 0; r < nrules; r++) /* rule order, rules with findings only */
+	for (int r = 0; r < NRULES; r++) /* rule order, rules with findings only */
 		for (size_t i = 0; i < fs->n; i++)
-			if (strcmp(fs->v[i].rule, rule_table[r].id) == 0)
+			if (fs->v[i].rid == r)
 				bump(&rules, &nrl, &caprl, rule_table[r].id);
-	for (size_t i = 0; i < fs->n; i++)
-		if (rule_index(fs->v[i].rule) < 0)
-			bump(&rules, &nrl, &caprl, fs->v[i].rule);
 	if (nsubs) /* qsort(NULL, 0) is undefined */
 		qsort(subs, nsubs, sizeof(*subs), cmp_count);
 
@@ -356,7 +357,7 @@ void report_html(FILE *out, const struct findings *fs, const struct run_stats *s
 	fputs("<form id=\"filters\" onsubmit=\"return false\">\n<label for=\"f-rule\">Rule</label> "
 	      "<select id=\"f-rule\"><option value=\"\">all</option>",
 	      out);
-	for (int r = 0; r < nrules; r++) {
+	for (int r = 0; r < NRULES; r++) {
 		fputs("<option>", out);
 		h(out, rule_table[r].id);
 		fputs("</option>", out);
@@ -379,7 +380,7 @@ void report_html(FILE *out, const struct findings *fs, const struct run_stats *s
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct finding *f = &fs->v[i];
 		char *sub = subsystem(f->file);
-		fprintf(out, "<section class=\"finding\" id=\"f%zu\" style=\"--c:%s\" data-rule=\"", i + 1, rule_color(f->rule));
+		fprintf(out, "<section class=\"finding\" id=\"f%zu\" style=\"--c:%s\" data-rule=\"", i + 1, rule_color(f->rid));
 		h(out, f->rule);
 		fputs("\" data-conf=\"", out);
 		h(out, f->confidence);

@@ -9,58 +9,9 @@
 #include "facts/srclines.h"
 #include "base/util.h"
 
-struct rule_help {
-	const char *id, *name, *full, *help;
-};
-
-static const struct rule_help helps[] = {
-	{"nofs-in-scope", "RedundantNofsInScope",
-	 "GFP_NOFS on an allocation that every path reaches inside a memalloc_nofs/noio/flags scope.",
-	 "Since Linux 4.12 the scope API (memalloc_nofs_save()/memalloc_nofs_restore()) makes every allocation "
-	 "inside the scope NOFS. A GFP_NOFS flag there is dead weight and makes memory harder to reclaim. "
-	 "Replace GFP_NOFS with GFP_KERNEL and keep the other flags. The evidence shows where the scope opens, "
-	 "in this function or in its callers."},
-	{"nofs-in-transaction", "RedundantNofsInTransaction",
-	 "GFP_NOFS inside a journal handle or transaction whose start opens a NOFS scope in this kernel version.",
-	 "jbd2 handles and XFS transactions open a NOFS scope when they start (see model/setters.txt). Every "
-	 "allocation inside is NOFS already: replace GFP_NOFS with GFP_KERNEL, keeping the other flags."},
-	{"nofs-no-context", "UnjustifiedNofs",
-	 "GFP_NOFS that no known path reaches with a filesystem lock context held outside a scope.",
-	 "All callers of the function are known and none holds a modelled filesystem lock context without a NOFS "
-	 "scope, so reclaim cannot recurse into a context this code holds. Review, then use GFP_KERNEL, or open a "
-	 "scope where the real constraint lies."},
-	{"missing-nofs", "MissingNofs",
-	 "__GFP_FS allocation reachable while a filesystem lock context is held and no NOFS scope is open.",
-	 "Direct reclaim may call back into the filesystem (writeback, shrinkers, inode eviction) and wait on the "
-	 "lock or transaction this path holds: a deadlock. Open a NOFS scope with memalloc_nofs_save() where the "
-	 "lock is taken and restore it where it is released. The code flow shows the lock site and the call "
-	 "chain."},
-	{"scope-imbalance", "ScopeImbalance",
-	 "memalloc_*_save()/restore() pairs that do not match on every path.",
-	 "A save without a restore on some path leaves the task in NOFS/NOIO mode; restoring a cookie that was "
-	 "never saved, or restoring out of nesting order, ends a scope early. Restore every saved cookie on every "
-	 "path, in reverse order."},
-	{"bad-suppression", "BadSuppression",
-	 "A `gfpcheck: ignore` comment without a reason or a known rule.",
-	 "Write suppressions as /* gfpcheck: ignore RULE -- REASON */ on the line of the finding or the line "
-	 "above. Without a reason or a known rule ID the comment suppresses nothing."},
-};
-
-static const struct rule_help *help_of(const char *id)
+static const char *level_of(enum conf conf)
 {
-	for (size_t i = 0; i < sizeof(helps) / sizeof(helps[0]); i++)
-		if (strcmp(helps[i].id, id) == 0)
-			return &helps[i];
-	return NULL;
-}
-
-static const char *level_of(const char *conf)
-{
-	if (conf && strcmp(conf, "high") == 0)
-		return "error";
-	if (conf && strcmp(conf, "medium") == 0)
-		return "warning";
-	return "note";
+	return conf == CONF_HIGH ? "error" : conf == CONF_MEDIUM ? "warning" : "note";
 }
 
 /* file:// URI of an absolute directory, ending in '/'. */
@@ -178,20 +129,18 @@ void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *
 	      "      \"semanticVersion\": ", out);
 	json_str(out, GFPCHECK_VERSION);
 	fputs(",\n      \"rules\": [", out);
-	for (int r = 0; r < nrules; r++) {
-		const struct rule_help *h = help_of(rule_table[r].id);
+	for (int r = 0; r < NRULES; r++) {
+		const struct rule_def *h = &rule_table[r];
 		fputs(r ? ",\n        {\"id\": " : "\n        {\"id\": ", out);
-		json_str(out, rule_table[r].id);
-		if (h) {
-			fputs(", \"name\": ", out);
-			json_str(out, h->name);
-		}
+		json_str(out, h->id);
+		fputs(", \"name\": ", out);
+		json_str(out, h->name);
 		fputs(",\n         \"shortDescription\": ", out);
-		text_obj(out, rule_table[r].summary);
+		text_obj(out, h->summary);
 		fputs(",\n         \"fullDescription\": ", out);
-		text_obj(out, h ? h->full : rule_table[r].summary);
+		text_obj(out, h->help);
 		fputs(",\n         \"help\": ", out);
-		text_obj(out, h ? h->help : rule_table[r].summary);
+		text_obj(out, h->help);
 		fputs(",\n         \"defaultConfiguration\": {\"level\": \"warning\"},\n", out);
 		fputs("         \"properties\": {\"tags\": [\"gfp\", \"memory-reclaim\"]}}", out);
 	}
@@ -217,13 +166,13 @@ void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *
 	fputs("}],\n    \"results\": [", out);
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct finding *f = &fs->v[i];
-		int ri = rule_index(f->rule);
+		int ri = f->rid;
 		fputs(i ? ",\n    {" : "\n    {", out);
 		fputs("\"ruleId\": ", out);
 		json_str(out, f->rule);
 		if (ri >= 0)
 			fprintf(out, ", \"ruleIndex\": %d", ri);
-		fprintf(out, ", \"level\": \"%s\",\n      \"message\": ", level_of(f->confidence));
+		fprintf(out, ", \"level\": \"%s\",\n      \"message\": ", level_of(f->conf));
 		text_obj(out, f->message);
 		fputs(",\n      \"locations\": [{\"physicalLocation\": ", out);
 		phys(out, &sc, f->file, f->line, f->col, f->col_end);

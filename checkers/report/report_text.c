@@ -13,13 +13,13 @@ void report_text(FILE *out, const struct findings *fs, const struct run_stats *s
 			fprintf(out, "\t%s:%d: %s\n", f->ev[k].file, f->ev[k].line, f->ev[k].what);
 		if (f->suppressed)
 			fprintf(out, "\tsuppressed: %s\n", f->suppressed);
-		int r = rule_index(f->rule);
+		int r = f->rid;
 		if (r >= 0 && r < 64)
 			per_rule[r]++;
 	}
 	fprintf(out, "gfpcheck: %zu finding%s", fs->n, fs->n == 1 ? "" : "s");
 	int first = 1;
-	for (int r = 0; r < nrules; r++)
+	for (int r = 0; r < NRULES; r++)
 		if (per_rule[r]) {
 			fprintf(out, "%s%s %d", first ? " (" : ", ", rule_table[r].id, per_rule[r]);
 			first = 0;

@@ -18,9 +18,9 @@ static const char *enclosing(const struct program *p, int file, int line)
 	return "";
 }
 
-void rule_bad_suppression(struct analysis *a, const struct sites *s)
+void rule_bad_suppression(struct rulectx *rc)
 {
-	(void)s;
+	struct analysis *a = rc->a;
 	const struct program *p = a->prog;
 	for (size_t i = 0; i < p->nfiles; i++) {
 		const struct sfile *sf = &p->files[i];
@@ -40,7 +40,7 @@ void rule_bad_suppression(struct analysis *a, const struct sites *s)
 			struct suppression sup;
 			if (!strstr(f->line[l], "gfpcheck:") || !suppression_parse(f->line[l], &sup) || !sup.problem)
 				continue;
-			struct finding *fd = finding_new(a->out, "bad-suppression", "high", sf->path, l + 1, sup.col,
+			struct finding *fd = finding_new(rc->out, R_bad_suppression, CONF_HIGH, sf->path, l + 1, sup.col,
 							 sup.col_end, enclosing(p, (int)i, l + 1));
 			if (sup.rule[0])
 				finding_msg(fd, "suppression of '%s' %s; it suppresses nothing", sup.rule, sup.problem);

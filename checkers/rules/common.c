@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/context.h"
 #include "model/gfpexpr.h"
 #include "rules/rules.h"
 #include "base/util.h"
@@ -11,37 +12,49 @@ const char *func_name(const struct analysis *a, int fn)
 	return fn >= 0 ? istr(a->prog->funcs[fn].name) : "";
 }
 
-struct finding *finding_at_token(struct analysis *a, const char *rule, const char *conf, int tok, int call)
+struct finding *finding_at_token(struct rulectx *rc, int rid, enum conf conf, int tok, int call)
 {
-	const struct program *p = a->prog;
+	const struct program *p = rc->a->prog;
+	struct finding *f;
 	if (tok >= 0) {
 		const struct gfptok *t = &p->gfps[tok];
 		int ce = t->end.line == t->pos.line ? t->end.col : t->pos.col + (int)strlen(istr(t->token));
-		return finding_new(a->out, rule, conf, p->files[t->file].path, t->pos.line, t->pos.col, ce,
-				   func_name(a, t->fn));
+		f = finding_new(rc->out, rid, conf, p->files[t->file].path, t->pos.line, t->pos.col, ce,
+				func_name(rc->a, t->fn));
+	} else {
+		const struct call *c = &p->calls[call];
+		f = finding_new(rc->out, rid, conf, p->files[c->file].path, c->pos.line, c->pos.col,
+				c->pos.col + (int)strlen(istr(c->callee)), func_name(rc->a, c->fn));
 	}
-	const struct call *c = &p->calls[call];
-	return finding_new(a->out, rule, conf, p->files[c->file].path, c->pos.line, c->pos.col,
-			   c->pos.col + (int)strlen(istr(c->callee)), func_name(a, c->fn));
+	f->tok = tok;
+	f->call = call;
+	return f;
 }
 
-static int cmp_int(const void *x, const void *y)
+void finding_chain(struct rulectx *rc, struct finding *f, int c, unsigned bit, const struct classev *cv)
+{
+	struct chain ch = {0};
+	chain_evidence(rc->a, &ch, c, bit, cv);
+	finding_add_chain(f, &ch);
+}
+
+static int cmp_site(const void *x, const void *y)
 {
 	const struct asite *const *a = x, *const *b = y;
 	return (*a)->nofs_tok != (*b)->nofs_tok ? ((*a)->nofs_tok < (*b)->nofs_tok ? -1 : 1)
 						: ((*a)->call < (*b)->call ? -1 : (*a)->call > (*b)->call);
 }
 
-void nofs_tokens(struct analysis *a, const struct sites *s,
-		 void (*fn)(struct analysis *a, const struct nofs_tok *t))
+void nofs_tokens(struct rulectx *rc, void (*fn)(struct rulectx *rc, const struct nofs_tok *t))
 {
+	const struct sites *s = rc->s;
 	const struct asite **v = xmalloc(sizeof(*v) * (s->n ? s->n : 1));
 	size_t n = 0;
 	for (size_t i = 0; i < s->n; i++)
 		/* `GFP_KERNEL | GFP_NOFS` is GFP_KERNEL: no NOFS to remove (nofs-fs-conflict) */
 		if (s->v[i].nofs_tok >= 0 && !(s->v[i].mask_known && (s->v[i].mask & GB_FS)))
 			v[n++] = &s->v[i];
-	qsort(v, n, sizeof(*v), cmp_int);
+	qsort(v, n, sizeof(*v), cmp_site);
 	for (size_t i = 0; i < n;) {
 		struct nofs_tok t;
 		memset(&t, 0, sizeof(t));
@@ -58,7 +71,7 @@ void nofs_tokens(struct analysis *a, const struct sites *s,
 				}
 			t.nsites++;
 		}
-		fn(a, &t);
+		fn(rc, &t);
 		i = j;
 	}
 	free(v);
@@ -74,10 +87,11 @@ const char *nofs_advice(const struct analysis *a, const struct nofs_tok *t)
 	return strcmp(nofs_name(a, t), "GFP_NOFS") == 0 ? "use GFP_KERNEL" : "drop the flag";
 }
 
-struct finding *nofs_finding(struct analysis *a, const char *rule, const char *conf, const struct nofs_tok *t)
+struct finding *nofs_finding(struct rulectx *rc, int rid, enum conf conf, const struct nofs_tok *t)
 {
-	const struct program *p = a->prog;
-	struct finding *f = finding_at_token(a, rule, conf, t->tok, t->call);
+	const struct program *p = rc->a->prog;
+	struct finding *f = finding_at_token(rc, rid, conf, t->tok, t->call);
+	f->call = t->call;
 	const struct gfptok *g = &p->gfps[t->tok];
 	const char *expr = g->call >= 0 && g->argidx >= 0 && g->argidx < p->calls[g->call].nargs
 				   ? istr(p->calls[g->call].args[g->argidx])
@@ -88,4 +102,17 @@ struct finding *nofs_finding(struct analysis *a, const char *rule, const char *c
 	else
 		f->fix = gfp_drop_token(expr, tn); /* KM_NOFS | KM_MAYFAIL -> KM_MAYFAIL */
 	return f;
+}
+
+void note_no_scope_api(struct rulectx *rc, struct finding *f)
+{
+	if (rc->noted_no_scope_api)
+		return;
+	rc->noted_no_scope_api = 1;
+	int v = rc->a->model->version;
+	char *m = xasprintf("%s (this %d.%d tree predates the scope API of 4.12: fixes that open a "
+			    "memalloc_nofs scope are off for the whole report)",
+			    f->message ? f->message : "", v / 1000, v % 1000);
+	free(f->message);
+	f->message = m;
 }

@@ -1,31 +1,32 @@
-/* finding.c - findings, evidence and the rule registry. */
+/* finding.c - findings and their evidence. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rules/finding.h"
+#include "rules/rules.h"
 #include "base/util.h"
 
-int rule_index(const char *id)
+const char *conf_name(enum conf c)
 {
-	for (int i = 0; i < nrules; i++)
-		if (strcmp(rule_table[i].id, id) == 0)
-			return i;
-	return -1;
+	return c == CONF_HIGH ? "high" : c == CONF_MEDIUM ? "medium" : "low";
 }
 
-struct finding *finding_new(struct findings *fs, const char *rule, const char *confidence,
-			    const char *file, int line, int col, int col_end, const char *function)
+struct finding *finding_new(struct findings *fs, int rid, enum conf conf, const char *file, int line, int col,
+			    int col_end, const char *function)
 {
 	struct finding f;
 	memset(&f, 0, sizeof(f));
-	f.rule = rule;
-	f.confidence = confidence;
+	f.rid = rid;
+	f.rule = rule_table[rid].id;
+	f.conf = conf;
+	f.confidence = conf_name(conf);
 	f.file = xstrdup(file);
 	f.line = line;
 	f.col = col;
 	f.col_end = col_end;
 	f.function = xstrdup(function ? function : "");
+	f.tok = f.call = f.region = -1;
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
 	return &fs->v[fs->n - 1];
 }
@@ -50,13 +51,24 @@ void finding_ev(struct finding *f, const char *file, int line, const char *fmt, 
 	int n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	struct evidence e;
+	memset(&e, 0, sizeof(e));
 	e.file = xstrdup(file);
 	e.line = line;
+	e.kind = HOP_TEXT;
+	e.call = e.fn = e.row = -1;
 	e.what = xmalloc((size_t)n + 1);
 	va_start(ap, fmt);
 	vsnprintf(e.what, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	VEC_PUSH(f->ev, f->nev, f->capev, e);
+}
+
+void finding_add_chain(struct finding *f, struct chain *c)
+{
+	for (int i = 0; i < c->nev; i++)
+		VEC_PUSH(f->ev, f->nev, f->capev, c->ev[i]);
+	free(c->ev);
+	memset(c, 0, sizeof(*c));
 }
 
 static int cmp_finding(const void *a, const void *b)

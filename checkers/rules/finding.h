@@ -1,26 +1,37 @@
-/* finding.h - findings and their evidence, as every report writer sees them. */
+/* finding.h - findings: what a rule produces and every report writer and the
+ * fixer consume. A finding is typed: besides the rendered message it carries the
+ * rule (index into the rule table), the site as program references (the gfp
+ * token, the call), the fix payload its rule's fix kind needs (the replacement
+ * mask, the lock region, NOIO or NOFS), and its evidence as typed hops. Nothing
+ * downstream matches on the message or evidence text. */
 #ifndef GFPCHECK_FINDING_H
 #define GFPCHECK_FINDING_H
 #include <stddef.h>
 
-struct evidence {
-	char *file;
-	int line;
-	char *what;
-};
+#include "analysis/evidence.h"
+
+enum conf { CONF_LOW, CONF_MEDIUM, CONF_HIGH };
+const char *conf_name(enum conf c);
 
 struct finding {
-	const char *rule;
-	const char *confidence; /* high, medium, low */
+	int rid;                /* rule index (R_*, rules.def) */
+	const char *rule;       /* its ID (rule_table[rid].id) */
+	enum conf conf;
+	const char *confidence; /* conf_name(conf) */
 	char *file;
 	int line, col, col_end; /* col 1-based, col_end exclusive */
 	char *function;
 	char *message;
+	/* typed site and fix payload */
+	int tok;                /* gfp token (prog.gfps) the finding is at, or -1 */
+	int call;               /* the allocation (or scope/mapping) call, or -1 */
+	int region;             /* lock region (analysis regions) for FIX_REGION rules, or -1 */
+	int noio;               /* FIX_CALL: the scope to open is NOIO, not NOFS */
+	char *fix;              /* rewritten flag expression, or NULL */
 	struct evidence *ev;
 	int nev, capev;
-	char *fix; /* rewritten flag expression, or NULL */
-	char *fingerprint; /* stable ID without line numbers (baseline.c), or NULL */
-	char *suppressed;  /* reason of an in-source suppression (suppress.c), or NULL */
+	char *fingerprint;      /* stable ID without line numbers (baseline.c), or NULL */
+	char *suppressed;       /* reason of an in-source suppression (suppress.c), or NULL */
 };
 
 struct findings {
@@ -28,25 +39,15 @@ struct findings {
 	size_t n, cap;
 };
 
-struct finding *finding_new(struct findings *fs, const char *rule, const char *confidence,
-			    const char *file, int line, int col, int col_end, const char *function);
+struct finding *finding_new(struct findings *fs, int rid, enum conf conf, const char *file, int line, int col,
+			    int col_end, const char *function);
 void finding_msg(struct finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A free-text hop (HOP_TEXT). */
 void finding_ev(struct finding *f, const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* Move the hops of c to the finding's evidence (c is left empty). */
+void finding_add_chain(struct finding *f, struct chain *c);
 /* Sort by file, line, column, rule and drop exact duplicates. */
 void findings_sort(struct findings *fs);
 void findings_free(struct findings *fs);
-
-/* Rule registry (checkers/rules/registry.c): one row per rule; its ID is the rule
- * file's name, the message tag, the docs entry and the fixture folder. */
-struct analysis;
-struct sites;
-struct rule_info {
-	const char *id;
-	const char *summary;
-	void (*run)(struct analysis *a, const struct sites *s);
-};
-extern const struct rule_info rule_table[];
-extern const int nrules;
-int rule_index(const char *id);
 #endif

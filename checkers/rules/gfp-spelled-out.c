@@ -11,8 +11,10 @@
 #include "rules/rules.h"
 #include "base/util.h"
 
-static void check(struct analysis *a, int c, int arg, int tok)
+static void check(void *ctx, int c, int arg, int tok)
 {
+	struct rulectx *rc = ctx;
+	struct analysis *a = rc->a;
 	const struct program *p = a->prog;
 	const char *text = istr(p->calls[c].args[arg]);
 	if (!strchr(text, '~'))
@@ -35,13 +37,12 @@ static void check(struct analysis *a, int c, int arg, int tok)
 	char *fix = mask_canonical(a->model, &x, x.bits);
 	if (!fix)
 		return;
-	struct finding *f = finding_at_token(a, "gfp-spelled-out", "high", tok, c);
+	struct finding *f = finding_at_token(rc, R_gfp_spelled_out, CONF_HIGH, tok, c);
 	f->fix = fix;
 	finding_msg(f, "'%s' is %s spelled out: write %s", text, fix, fix);
 }
 
-void rule_gfp_spelled_out(struct analysis *a, const struct sites *s)
+void rule_gfp_spelled_out(struct rulectx *rc)
 {
-	(void)s;
-	gfp_args(a, check);
+	gfp_args(rc->a, check, rc);
 }

@@ -37,8 +37,10 @@ static const char *origin_file(const struct analysis *a, const struct asite *x)
 	return NULL;
 }
 
-void rule_missing_nofs(struct analysis *a, const struct sites *s)
+void rule_missing_nofs(struct rulectx *rc)
 {
+	struct analysis *a = rc->a;
+	const struct sites *s = rc->s;
 	const struct program *p = a->prog;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct asite *x = &s->v[i];
@@ -64,13 +66,15 @@ void rule_missing_nofs(struct analysis *a, const struct sites *s)
 			int nr = model_find(a->model, ROW_LOCK, p->calls[x->cv.origin[k]].callee, rows, 4);
 			strong = nr > 0 && rows[0]->lkind != LK_LOCK;
 		}
-		const char *conf = strong ? "high" : "medium";
-		struct finding *f = finding_at_token(a, "missing-nofs", conf, x->tok, x->call);
+		enum conf conf = strong ? CONF_HIGH : CONF_MEDIUM;
+		struct finding *f = finding_at_token(rc, R_missing_nofs, conf, x->tok, x->call);
+		f->call = x->call;
+		f->region = region_of_site(rc->regions, (int)i);
 		const struct call *cl = &p->calls[x->call];
 		finding_msg(f, "%s allocation in %s() can recurse into the filesystem through direct reclaim "
 			       "while a filesystem lock context is held%s; open a NOFS scope at the lock",
 			    x->expr ? istr(x->expr) : "implicit GFP_KERNEL", func_name(a, cl->fn),
 			    x->via >= 0 ? " (through an allocator wrapper)" : "");
-		chain_evidence(a, f, x->call, PC_LOCK, &x->cv);
+		finding_chain(rc, f, x->call, PC_LOCK, &x->cv);
 	}
 }

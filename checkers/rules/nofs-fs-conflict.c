@@ -12,8 +12,10 @@
 #include "rules/rules.h"
 #include "base/util.h"
 
-static void check(struct analysis *a, int c, int arg, int tok)
+static void check(void *ctx, int c, int arg, int tok)
 {
+	struct rulectx *rc = ctx;
+	struct analysis *a = rc->a;
 	const struct program *p = a->prog;
 	const char *text = istr(p->calls[c].args[arg]);
 	if (strchr(text, '~'))
@@ -37,7 +39,7 @@ static void check(struct analysis *a, int c, int arg, int tok)
 		if (!back)
 			continue;
 		char *fix = mask_canonical(a->model, &x, x.bits);
-		struct finding *f = finding_at_token(a, "nofs-fs-conflict", "medium", tok, c);
+		struct finding *f = finding_at_token(rc, R_nofs_fs_conflict, CONF_MEDIUM, tok, c);
 		f->fix = fix;
 		const char *tn = istr(x.set[k]);
 		finding_msg(f, "'%s' puts %s back into %s, so the mask is %s: drop the flag if %s was meant, "
@@ -48,8 +50,7 @@ static void check(struct analysis *a, int c, int arg, int tok)
 	}
 }
 
-void rule_nofs_fs_conflict(struct analysis *a, const struct sites *s)
+void rule_nofs_fs_conflict(struct rulectx *rc)
 {
-	(void)s;
-	gfp_args(a, check);
+	gfp_args(rc->a, check, rc);
 }

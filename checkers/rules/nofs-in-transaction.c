@@ -6,18 +6,19 @@
  * handle (ext4 without a journal). */
 #include "rules/rules.h"
 
-static void check(struct analysis *a, const struct nofs_tok *t)
+static void check(struct rulectx *rc, const struct nofs_tok *t)
 {
+	struct analysis *a = rc->a;
 	if (t->cv.cls != PC_TRANS)
 		return;
 	int weak = chain_from_handle(a, t->call, PC_TRANS, &t->cv);
-	struct finding *f = nofs_finding(a, "nofs-in-transaction", weak ? "medium" : "high", t);
+	struct finding *f = nofs_finding(rc, R_nofs_in_transaction, weak ? CONF_MEDIUM : CONF_HIGH, t);
 	finding_msg(f, "%s is redundant: every path reaches this allocation inside a transaction "
 		       "whose start opens a NOFS scope; %s", nofs_name(a, t), nofs_advice(a, t));
-	chain_evidence(a, f, t->call, PC_TRANS, &t->cv);
+	finding_chain(rc, f, t->call, PC_TRANS, &t->cv);
 }
 
-void rule_nofs_in_transaction(struct analysis *a, const struct sites *s)
+void rule_nofs_in_transaction(struct rulectx *rc)
 {
-	nofs_tokens(a, s, check);
+	nofs_tokens(rc, check);
 }

@@ -56,9 +56,9 @@ static int clears(const char *text, const char *w)
 	return 0;
 }
 
-void rule_nofs_mapping(struct analysis *a, const struct sites *s)
+void rule_nofs_mapping(struct rulectx *rc)
 {
-	(void)s;
+	struct analysis *a = rc->a;
 	const struct program *p = a->prog;
 	uint32_t set = intern_lookup("mapping_set_gfp_mask");
 	for (size_t c = 0; set && c < p->ncalls; c++) {
@@ -87,7 +87,7 @@ void rule_nofs_mapping(struct analysis *a, const struct sites *s)
 			    is_inheritor(u->callee))
 				n++;
 		}
-		struct finding *f = finding_at_token(a, "nofs-mapping", "low", -1, (int)c);
+		struct finding *f = finding_at_token(rc, R_nofs_mapping, CONF_LOW, -1, (int)c);
 		if (n)
 			finding_msg(f, "mapping_set_gfp_mask(%s, %s) makes every page-cache allocation of this mapping %s "
 				       "(%d call%s in this file use its mask); consider a scope where the reason is a lock",

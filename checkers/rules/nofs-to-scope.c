@@ -7,19 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/regions.h"
+#include "analysis/context.h"
 #include "model/gfpexpr.h"
 #include "rules/rules.h"
 #include "base/util.h"
 
-void rule_nofs_to_scope(struct analysis *a, const struct sites *s)
+void rule_nofs_to_scope(struct rulectx *rc)
 {
+	struct analysis *a = rc->a;
+	const struct sites *s = rc->s;
 	const struct program *p = a->prog;
-	struct regions R;
-	memset(&R, 0, sizeof(R));
-	regions_build(a, s, &R);
-	for (size_t r = 0; r < R.n; r++) {
-		const struct region *g = &R.v[r];
+	const struct regions *R = rc->regions;
+	for (size_t r = 0; r < R->n; r++) {
+		const struct region *g = &R->v[r];
 		if (g->ntoks < 2)
 			continue;
 		char *lk = region_lock_text(a, g);
@@ -31,8 +31,9 @@ void rule_nofs_to_scope(struct analysis *a, const struct sites *s)
 				if (s->v[i].nofs_tok == g->toks[k])
 					site = (int)i;
 			int call = site >= 0 ? s->v[site].call : t->call;
-			struct finding *f = finding_at_token(a, "nofs-to-scope", g->in_callee ? "medium" : "high",
+			struct finding *f = finding_at_token(rc, R_nofs_to_scope, g->in_callee ? CONF_MEDIUM : CONF_HIGH,
 							     g->toks[k], call);
+			f->region = (int)r;
 			const char *expr = t->call >= 0 && t->argidx >= 0 && t->argidx < p->calls[t->call].nargs
 						   ? istr(p->calls[t->call].args[t->argidx])
 						   : "GFP_NOFS";
@@ -46,14 +47,15 @@ void rule_nofs_to_scope(struct analysis *a, const struct sites *s)
 				f->message = m;
 			}
 			if (site >= 0 && p->calls[s->v[site].call].fn != g->fn) {
-				chain_evidence(a, f, s->v[site].call, PC_LOCK, &s->v[site].cv);
+				finding_chain(rc, f, s->v[site].call, PC_LOCK, &s->v[site].cv);
 			} else {
+				struct chain ch = {0};
 				char *o = origin_text(a, g->acquire, PC_LOCK);
-				finding_ev(f, p->files[ac->file].path, ac->pos.line, "%s", o);
+				chain_add(&ch, HOP_LOCK, p->files[ac->file].path, ac->pos.line, g->acquire, ac->fn, g->row, "%s", o);
 				free(o);
+				finding_add_chain(f, &ch);
 			}
 		}
 		free(lk);
 	}
-	regions_free(&R);
 }

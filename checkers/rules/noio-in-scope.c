@@ -6,17 +6,19 @@
  * scope does not make GFP_NOIO redundant. Fix: GFP_NOIO -> GFP_KERNEL, other
  * flags kept. */
 #include "model/gfpexpr.h"
+#include "analysis/noio.h"
 #include "analysis/order.h"
 #include "rules/rules.h"
 #include "base/util.h"
 
-static void report(struct analysis *a, int tok, int call)
+static void report(struct rulectx *rc, int tok, int call)
 {
+	const struct analysis *a = rc->a;
 	const struct program *p = a->prog;
 	int origin;
 	if (!call_always_noio(a, call, &origin))
 		return;
-	struct finding *f = finding_at_token(a, "noio-in-scope", "high", tok, call);
+	struct finding *f = finding_at_token(rc, R_noio_in_scope, CONF_HIGH, tok, call);
 	const struct gfptok *t = &p->gfps[tok];
 	if (t->call == call && t->argidx >= 0 && t->argidx < p->calls[call].nargs)
 		f->fix = gfp_replace_token(istr(p->calls[call].args[t->argidx]), "GFP_NOIO", "GFP_KERNEL");
@@ -31,9 +33,9 @@ static void report(struct analysis *a, int tok, int call)
 	}
 }
 
-void rule_noio_in_scope(struct analysis *a, const struct sites *s)
+void rule_noio_in_scope(struct rulectx *rc)
 {
-	(void)s;
+	struct analysis *a = rc->a;
 	const struct program *p = a->prog;
 	uint32_t noio = intern_lookup("GFP_NOIO");
 	for (size_t g = 0; noio && g < p->ngfps; g++) {
@@ -42,7 +44,7 @@ void rule_noio_in_scope(struct analysis *a, const struct sites *s)
 			continue;
 		if (t->call >= 0) {
 			if (gfp_arg_index(a, t->call) == t->argidx)
-				report(a, (int)g, t->call);
+				report(rc, (int)g, t->call);
 			continue;
 		}
 		if (!t->var)
@@ -62,6 +64,6 @@ void rule_noio_in_scope(struct analysis *a, const struct sites *s)
 			all &= call_always_noio(a, c, &origin);
 		}
 		if (n && all)
-			report(a, (int)g, first);
+			report(rc, (int)g, first);
 	}
 }

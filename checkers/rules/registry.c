@@ -1,31 +1,59 @@
-/* registry.c - the rules, in report order. Add a rule: write rules/<id>.c with a
- * run function, declare it in rules.h, add its row here, and add fixtures under
- * tests/fixtures/<id>/. */
-#include "rules/rules.h"
+/* registry.c - the rule table, built from rules.def. Add a rule: a row in
+ * rules.def, checkers/rules/<id>.c with rule_<sym>(), docs/rules/<id>.md and
+ * fixtures under tests/fixtures/<id>/. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-const struct rule_info rule_table[] = {
-	{"nofs-in-scope", "GFP_NOFS inside a NOFS/NOIO scope on every path: redundant", rule_nofs_in_scope},
-	{"nofs-in-transaction", "GFP_NOFS inside a journal/transaction that opens a NOFS scope: redundant",
-	 rule_nofs_in_transaction},
-	{"nofs-no-context", "GFP_NOFS that no known path reaches with a filesystem lock context held: review",
-	 rule_nofs_no_context},
-	{"missing-nofs", "__GFP_FS allocation while a filesystem lock context is held and no scope is open: deadlock risk",
-	 rule_missing_nofs},
-	{"scope-imbalance", "memalloc_*_save/restore pairs that do not match on every path", rule_scope_imbalance},
-	{"bad-suppression", "a `gfpcheck: ignore` comment without a reason or a known rule: it suppresses nothing",
-	 rule_bad_suppression},
-	{"nofs-to-scope", "a lock region with two or more GFP_NOFS allocations: one NOFS scope at the lock instead",
-	 rule_nofs_to_scope},
-	{"noio-in-scope", "GFP_NOIO inside a NOIO scope on every path: redundant", rule_noio_in_scope},
-	{"vmalloc-nofs", "vmalloc/kvmalloc with a NOFS/NOIO mask on a kernel whose vmalloc ignores it (before 5.17)",
-	 rule_vmalloc_nofs},
-	{"repeat-order0", "__GFP_REPEAT on a request of order <= 3: no effect, drop it", rule_repeat_order0},
-	{"repeat-costly", "__GFP_REPEAT on a costly order: __GFP_RETRY_MAYFAIL since 4.13", rule_repeat_costly},
-	{"repeat-unknown-order", "__GFP_REPEAT on a request of unknown order: review", rule_repeat_unknown_order},
-	{"gfp-spelled-out", "a mask spelled out with & ~__GFP_FS/__GFP_IO that is a named mask (GFP_NOFS, GFP_NOIO)",
-	 rule_gfp_spelled_out},
-	{"nofs-fs-conflict", "GFP_NOFS | __GFP_FS (GFP_NOIO | __GFP_IO, ...): the restriction is undone, likely a bug",
-	 rule_nofs_fs_conflict},
-	{"nofs-mapping", "mapping_set_gfp_mask() that makes a whole page cache NOFS/NOIO: information", rule_nofs_mapping},
+#include "rules/rules.h"
+#include "base/util.h"
+
+const struct rule_def rule_table[NRULES] = {
+#define RULE(sym, id, conf, fix, fixdef, nfc, name, summary, subject, help, body) \
+	{id, conf, fix, fixdef, nfc, name, summary, subject, help, body, rule_##sym},
+#include "rules/rules.def"
+#undef RULE
 };
-const int nrules = (int)(sizeof(rule_table) / sizeof(rule_table[0]));
+
+int rule_index(const char *id)
+{
+	for (int i = 0; i < NRULES; i++)
+		if (strcmp(rule_table[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+int rule_parse_list(const char *list, int fix_only, unsigned *out, char *err, size_t errlen)
+{
+	unsigned r = 0;
+	int n = 0;
+	char *dup = xstrdup(list), *save = NULL;
+	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save), n++) {
+		int i = rule_index(t);
+		if (fix_only && strcmp(t, "default") == 0) {
+			for (int k = 0; k < NRULES; k++)
+				if (rule_table[k].fix_default)
+					r |= 1u << k;
+			continue;
+		}
+		if (i < 0 || (fix_only && rule_table[i].fix == FIX_NONE)) {
+			struct strbuf names = {0};
+			for (int k = 0; k < NRULES; k++)
+				if (!fix_only || rule_table[k].fix != FIX_NONE)
+					sb_addf(&names, "%s, ", rule_table[k].id);
+			snprintf(err, errlen, "%s: '%s' is not a rule%s (use %s%s)", fix_only ? "--fix-rules" : "--rules", t,
+				 fix_only && i >= 0 ? " with a fix" : "", names.s, fix_only ? "default" : "or see --list-rules");
+			sb_free(&names);
+			free(dup);
+			return -1;
+		}
+		r |= 1u << i;
+	}
+	free(dup);
+	if (!n) {
+		snprintf(err, errlen, "%s: the list of rules is empty (see --list-rules)", fix_only ? "--fix-rules" : "--rules");
+		return -1;
+	}
+	*out = r;
+	return 0;
+}

@@ -5,14 +5,16 @@
  * against them); older trees get a report only. */
 #include "model/gfpexpr.h"
 #include "analysis/order.h"
+#include "rules/repeat.h"
 #include "rules/rules.h"
 #include "base/util.h"
 
-static void check(struct analysis *a, const struct repeat_use *u)
+static void check(struct rulectx *rc, const struct repeat_use *u)
 {
+	struct analysis *a = rc->a;
 	if (u->ord.cls != ORD_COSTLY)
 		return;
-	struct finding *f = repeat_finding(a, "repeat-costly", u);
+	struct finding *f = repeat_finding(rc, R_repeat_costly, u);
 	char ot[64];
 	order_text(&u->ord, ot, sizeof(ot));
 	int v = a->model->version;
@@ -35,8 +37,7 @@ static void check(struct analysis *a, const struct repeat_use *u)
 		finding_msg(f, "__GFP_REPEAT on the costly %s request of %s(): %s", ot, callee, vt);
 }
 
-void rule_repeat_costly(struct analysis *a, const struct sites *s)
+void rule_repeat_costly(struct rulectx *rc)
 {
-	(void)s;
-	repeat_uses(a, check);
+	repeat_uses(rc, check);
 }

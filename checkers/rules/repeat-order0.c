@@ -6,14 +6,16 @@
 #include <stdlib.h>
 
 #include "analysis/order.h"
+#include "rules/repeat.h"
 #include "rules/rules.h"
 #include "base/util.h"
 
-static void check(struct analysis *a, const struct repeat_use *u)
+static void check(struct rulectx *rc, const struct repeat_use *u)
 {
+	struct analysis *a = rc->a;
 	if (u->ord.cls != ORD_CHEAP)
 		return;
-	struct finding *f = repeat_finding(a, "repeat-order0", u);
+	struct finding *f = repeat_finding(rc, R_repeat_order0, u);
 	char ot[64];
 	order_text(&u->ord, ot, sizeof(ot));
 	const char *callee = istr(a->prog->calls[u->call].callee);
@@ -29,8 +31,7 @@ static void check(struct analysis *a, const struct repeat_use *u)
 		    u->nallocs > 1 ? " and the other allocations this mask reaches" : "");
 }
 
-void rule_repeat_order0(struct analysis *a, const struct sites *s)
+void rule_repeat_order0(struct rulectx *rc)
 {
-	(void)s;
-	repeat_uses(a, check);
+	repeat_uses(rc, check);
 }

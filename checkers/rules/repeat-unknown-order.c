@@ -3,14 +3,15 @@
  * orders that differ between base page sizes). Reported with what is known;
  * no fix: order <= 3 means drop it, above means __GFP_RETRY_MAYFAIL (4.13+). */
 #include "analysis/order.h"
+#include "rules/repeat.h"
 #include "rules/rules.h"
 #include "base/util.h"
 
-static void check(struct analysis *a, const struct repeat_use *u)
+static void check(struct rulectx *rc, const struct repeat_use *u)
 {
 	if (u->ord.cls != ORD_UNKNOWN)
 		return;
-	struct finding *f = repeat_finding(a, "repeat-unknown-order", u);
+	struct finding *f = repeat_finding(rc, R_repeat_unknown_order, u);
 	char ot[64] = "";
 	if (u->ord.known) {
 		order_text(&u->ord, ot, sizeof(ot));
@@ -24,8 +25,7 @@ static void check(struct analysis *a, const struct repeat_use *u)
 		    u->ord.what, u->tok < 0 ? ", from a mask macro" : "");
 }
 
-void rule_repeat_unknown_order(struct analysis *a, const struct sites *s)
+void rule_repeat_unknown_order(struct rulectx *rc)
 {
-	(void)s;
-	repeat_uses(a, check);
+	repeat_uses(rc, check);
 }

@@ -1,31 +1,52 @@
-/* rules.h - one function per rule (checkers/rules/<id>.c). */
+/* rules.h - the rule table (rules.def) and what the rules share. One rule per
+ * file, checkers/rules/<id>.c, with one run function. */
 #ifndef GFPCHECK_RULES_H
 #define GFPCHECK_RULES_H
+#include "analysis/regions.h"
 #include "analysis/sites.h"
+#include "rules/finding.h"
 
-enum {
-	R_NOFS_IN_SCOPE = 1u << 0,
-	R_NOFS_IN_TRANSACTION = 1u << 1,
-	R_NOFS_NO_CONTEXT = 1u << 2,
-	R_MISSING_NOFS = 1u << 3,
-	R_SCOPE_IMBALANCE = 1u << 4,
+enum fix_kind { FIX_NONE, FIX_TOKEN, FIX_MASK, FIX_REGION, FIX_CALL };
+enum nfc_kind { NFC_NO, NFC_YES, NFC_REGION };
+
+/* What a rule sees: the analysis, the allocation sites, the lock regions, and
+ * where its findings go. */
+struct rulectx {
+	struct analysis *a;
+	const struct sites *s;
+	const struct regions *regions;
+	struct findings *out;
+	int noted_no_scope_api; /* note_no_scope_api() has added its note */
 };
 
-void rule_nofs_in_scope(struct analysis *a, const struct sites *s);
-void rule_nofs_in_transaction(struct analysis *a, const struct sites *s);
-void rule_nofs_no_context(struct analysis *a, const struct sites *s);
-void rule_missing_nofs(struct analysis *a, const struct sites *s);
-void rule_scope_imbalance(struct analysis *a, const struct sites *s);
-void rule_nofs_to_scope(struct analysis *a, const struct sites *s);
-void rule_bad_suppression(struct analysis *a, const struct sites *s);
-void rule_repeat_order0(struct analysis *a, const struct sites *s);
-void rule_repeat_costly(struct analysis *a, const struct sites *s);
-void rule_repeat_unknown_order(struct analysis *a, const struct sites *s);
-void rule_vmalloc_nofs(struct analysis *a, const struct sites *s);
-void rule_noio_in_scope(struct analysis *a, const struct sites *s);
-void rule_gfp_spelled_out(struct analysis *a, const struct sites *s);
-void rule_nofs_fs_conflict(struct analysis *a, const struct sites *s);
-void rule_nofs_mapping(struct analysis *a, const struct sites *s);
+struct rule_def {
+	const char *id;
+	enum conf conf;
+	enum fix_kind fix;
+	int fix_default;
+	enum nfc_kind nfc;
+	const char *name, *summary, *subject, *help, *body;
+	void (*run)(struct rulectx *rc);
+};
+
+enum rule_id {
+#define RULE(sym, id, conf, fix, fixdef, nfc, name, summary, subject, help, body) R_##sym,
+#include "rules/rules.def"
+#undef RULE
+	NRULES
+};
+
+#define RULE(sym, id, conf, fix, fixdef, nfc, name, summary, subject, help, body) void rule_##sym(struct rulectx *rc);
+#include "rules/rules.def"
+#undef RULE
+
+extern const struct rule_def rule_table[NRULES];
+/* The index of a rule ID, or -1. */
+int rule_index(const char *id);
+/* Parse a comma-separated list of rule IDs into a bit set (1 << index); "default"
+ * adds the rules fixed by default when `fix_only` is set. Returns -1 with a
+ * message naming the bad entry; an empty list is an error. */
+int rule_parse_list(const char *list, int fix_only, unsigned *out, char *err, size_t errlen);
 
 /* GFP_NOFS tokens with the union of the path classes of every allocation they reach. */
 struct nofs_tok {
@@ -35,15 +56,19 @@ struct nofs_tok {
 	int nsites;
 };
 /* Calls fn for every GFP_NOFS token that reaches an allocation. */
-void nofs_tokens(struct analysis *a, const struct sites *s,
-		 void (*fn)(struct analysis *a, const struct nofs_tok *t));
-/* Emit a nofs-* finding for a token with the GFP_KERNEL fix. */
+void nofs_tokens(struct rulectx *rc, void (*fn)(struct rulectx *rc, const struct nofs_tok *t));
 /* The NOFS token's name (GFP_NOFS, KM_NOFS) and what to do with it. */
 const char *nofs_name(const struct analysis *a, const struct nofs_tok *t);
 const char *nofs_advice(const struct analysis *a, const struct nofs_tok *t);
-struct finding *nofs_finding(struct analysis *a, const char *rule, const char *conf, const struct nofs_tok *t);
+/* A nofs-* finding at the token with its GFP_KERNEL (or flag-dropped) fix. */
+struct finding *nofs_finding(struct rulectx *rc, int rid, enum conf conf, const struct nofs_tok *t);
 
-/* Helpers shared by rules. */
-struct finding *finding_at_token(struct analysis *a, const char *rule, const char *conf, int tok, int call);
+/* A finding at gfp token tok (or, when tok < 0, at the callee of call). */
+struct finding *finding_at_token(struct rulectx *rc, int rid, enum conf conf, int tok, int call);
 const char *func_name(const struct analysis *a, int fn);
+/* Append the evidence chain of class `bit` at call c (context.c) to f. */
+void finding_chain(struct rulectx *rc, struct finding *f, int c, unsigned bit, const struct classev *cv);
+/* Once per run, on the first finding that loses a scope-based fix because the
+ * tree predates the scope API (4.12): append the note to its message. */
+void note_no_scope_api(struct rulectx *rc, struct finding *f);
 #endif

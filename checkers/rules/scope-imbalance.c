@@ -4,14 +4,14 @@
 #include "rules/rules.h"
 #include "base/util.h"
 
-void rule_scope_imbalance(struct analysis *a, const struct sites *s)
+void rule_scope_imbalance(struct rulectx *rc)
 {
-	(void)s;
+	struct analysis *a = rc->a;
 	const struct program *p = a->prog;
 	for (size_t i = 0; i < a->nimb; i++) {
 		const struct imbalance *im = &a->imb[i];
 		const struct call *cl = &p->calls[im->call];
-		struct finding *f = finding_at_token(a, "scope-imbalance", im->kind == 2 ? "medium" : "high", -1, im->call);
+		struct finding *f = finding_at_token(rc, R_scope_imbalance, im->kind == 2 ? CONF_MEDIUM : CONF_HIGH, -1, im->call);
 		const char *fn = func_name(a, im->fn);
 		switch (im->kind) {
 		case 1:

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rules/finding_filter.h"
+#include "rules/rules.h"
 #include "facts/srclines.h"
 #include "rules/suppress.h"
 #include "base/util.h"

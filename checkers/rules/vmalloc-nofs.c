@@ -4,20 +4,23 @@
  * __vmalloc() allocated its page tables with GFP_KERNEL whatever the mask, and
  * kvmalloc() with such a mask never fell back to vmalloc. The fix wraps the call
  * in the matching scope (memalloc_nofs_save since 4.12, memalloc_noio_save since
- * 3.9) and passes GFP_KERNEL; `fix` holds the rewritten mask, the scope kind is
- * in the message. A call that every path reaches inside such a scope already is
+ * 3.9) and passes GFP_KERNEL; `fix` holds the rewritten mask, `noio` the scope
+ * kind. A call that every path reaches inside such a scope already is
  * not reported. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/gfpexpr.h"
+#include "analysis/noio.h"
 #include "analysis/order.h"
 #include "rules/rules.h"
 #include "base/util.h"
 
-void rule_vmalloc_nofs(struct analysis *a, const struct sites *S)
+void rule_vmalloc_nofs(struct rulectx *rc)
 {
+	struct analysis *a = rc->a;
+	const struct sites *S = rc->s;
 	const struct program *p = a->prog;
 	int v = a->model->version;
 	for (size_t i = 0; i < S->n; i++) {
@@ -39,7 +42,8 @@ void rule_vmalloc_nofs(struct analysis *a, const struct sites *S)
 		const char *kind = noio ? "noio" : "nofs", *mask = noio ? "GFP_NOIO" : "GFP_NOFS";
 		const struct call *cl = &p->calls[s->call];
 		int fam_kv = r->family && strcmp(istr(r->family), "kvmalloc") == 0;
-		struct finding *f = finding_at_token(a, "vmalloc-nofs", v ? "high" : "medium", -1, s->call);
+		struct finding *f = finding_at_token(rc, R_vmalloc_nofs, v ? CONF_HIGH : CONF_MEDIUM, -1, s->call);
+		f->noio = noio;
 		int has_api = !v || v >= (noio ? 3009 : 4012);
 		const struct gfptok *t = s->tok >= 0 ? &p->gfps[s->tok] : NULL;
 		if (has_api && t && t->call == s->call)
@@ -63,6 +67,6 @@ void rule_vmalloc_nofs(struct analysis *a, const struct sites *S)
 		finding_ev(f, p->files[cl->file].path, cl->pos.line, "%s honours %s only since %d.%d (model/allocators.txt)",
 			   istr(r->name), mask, r->honours_nofs / 1000, r->honours_nofs % 1000);
 		if (!has_api)
-			note_no_scope_api(a, f);
+			note_no_scope_api(rc, f);
 	}
 }

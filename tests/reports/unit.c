@@ -9,6 +9,7 @@
 
 #include "report/baseline.h"
 #include "rules/finding_filter.h"
+#include "rules/rules.h"
 #include "base/progress.h"
 #include "rules/suppress.h"
 
@@ -100,7 +101,7 @@ static int keep_odd(struct finding *f, void *ctx)
 
 static void add(struct findings *fs, const char *rule, const char *file, int line, int col, int col_end, const char *fn)
 {
-	struct finding *f = finding_new(fs, rule, "high", file, line, col, col_end, fn);
+	struct finding *f = finding_new(fs, rule_index(rule), CONF_HIGH, file, line, col, col_end, fn);
 	finding_msg(f, "m");
 }
 

@@ -38,24 +38,10 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The rule ids gfpcheck knows.  Add new rules here (and only here). */
-static const char *const known_rules[] = {
-	"nofs-in-scope",
-	"nofs-in-transaction",
-	"nofs-no-context",
-	"missing-nofs",
-	"scope-imbalance",
-	"bad-suppression",
-	"nofs-to-scope",
-	"noio-in-scope",
-	"vmalloc-nofs",
-	"repeat-order0",
-	"repeat-costly",
-	"repeat-unknown-order",
-	"gfp-spelled-out",
-	"nofs-fs-conflict",
-	"nofs-mapping",
-};
+/* The rule ids gfpcheck knows: the first word of every line of
+ * `gfpcheck --list-rules` (its rule table, checkers/rules/rules.def). */
+static char **known_rules;
+static size_t nknown_rules;
 
 /* ---------------------------------------------------------------- utils */
 
@@ -448,10 +434,37 @@ static void print_indented(const char *prefix, const char *text)
 
 static int known_rule(const char *id)
 {
-	for (size_t i = 0; i < sizeof(known_rules) / sizeof(known_rules[0]); i++)
+	for (size_t i = 0; i < nknown_rules; i++)
 		if (strcmp(known_rules[i], id) == 0)
 			return 1;
 	return 0;
+}
+
+/* Read the rule ids from `GFPCHECK --list-rules`; 0, or -1 with a message. */
+static int load_known_rules(const char *gfpcheck)
+{
+	char *const argv[] = {(char *)gfpcheck, "--list-rules", NULL};
+	struct run_result r;
+	run_cmd(argv, &r);
+	const char *p = buf_str(&r.out);
+	while (*p) {
+		size_t n = strcspn(p, " \t\n");
+		if (n) {
+			known_rules = realloc(known_rules, (nknown_rules + 1) * sizeof(*known_rules));
+			if (!known_rules)
+				exit(2);
+			known_rules[nknown_rules++] = xstrndup(p, n);
+		}
+		p += strcspn(p, "\n");
+		if (*p)
+			p++;
+	}
+	int ok = r.exited && r.status == 0 && nknown_rules > 0;
+	if (!ok)
+		fprintf(stderr, "fixture-runner: '%s --list-rules' gave no rule list (exit status %d)\n", gfpcheck,
+			r.status);
+	run_result_free(&r);
+	return ok ? 0 : -1;
 }
 
 /* A (file, line, rule) triple, with a note (EXPECT-NOT reason, message). */
@@ -1106,6 +1119,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	path_clean(root);
+	if (load_known_rules(o.gfpcheck))
+		return 2;
 	if (!is_dir(root)) {
 		fprintf(stderr, "fixture-runner: %s: not a directory\n", root);
 		return 2;

@@ -47,26 +47,20 @@ static char *run(const char *facts)
 	memset(&a, 0, sizeof(a));
 	a.prog = &p;
 	a.model = &m;
-	a.out = &out;
-	a.nedges = graph_build(&a);
-	flow_run(&a);
-	context_run(&a);
 	struct sites s;
+	struct regions rg;
 	memset(&s, 0, sizeof(s));
-	sites_build(&a, &s);
-	for (int r = 0; r < nrules; r++)
-		rule_table[r].run(&a, &s);
+	memset(&rg, 0, sizeof(rg));
+	analysis_run(&a, &s, &rg);
+	struct rulectx rc = {&a, &s, &rg, &out, 0};
+	for (int r = 0; r < NRULES; r++)
+		rule_table[r].run(&rc);
 	findings_sort(&out);
 	struct strbuf b = {0};
 	sb_add(&b, "");
 	for (size_t i = 0; i < out.n; i++)
 		sb_addf(&b, "%s%s@%d", i ? " " : "", out.v[i].rule, out.v[i].line);
-	sites_free(&s);
-	for (size_t c = 0; c < p.ncalls; c++)
-		ss_free(&a.states[c]);
-	free(a.states);
-	free(a.ctx);
-	free(a.imb);
+	analysis_free(&a, &s, &rg);
 	findings_free(&out);
 	program_free(&p);
 	model_free(&m);

@@ -1,0 +1,43 @@
+/* analysis.c - the analysis phases in order, on loaded facts and a model. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "analysis/context.h"
+#include "analysis/flow.h"
+#include "analysis/graph.h"
+#include "analysis/noio.h"
+#include "analysis/regions.h"
+#include "analysis/sites.h"
+#include "base/util.h"
+
+void analysis_run(struct analysis *a, struct sites *s, struct regions *r)
+{
+	double t = now_seconds();
+	a->nedges = graph_build(a);
+	if (a->prog->root)
+		graph_scan_include(a, a->prog->root);
+	a->t_graph = now_seconds() - t;
+	t = now_seconds();
+	flow_run(a);
+	a->t_flow = now_seconds() - t;
+	t = now_seconds();
+	context_run(a);
+	noio_run(a);
+	sites_build(a, s);
+	regions_build(a, s, r);
+	a->t_ctx = now_seconds() - t;
+}
+
+void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
+{
+	sites_free(s);
+	regions_free(r);
+	for (size_t c = 0; a->states && c < a->prog->ncalls; c++)
+		ss_free(&a->states[c]);
+	free(a->states);
+	free(a->ctx);
+	free(a->imb);
+	free(a->noio_entry);
+	memset(a, 0, sizeof(*a));
+}

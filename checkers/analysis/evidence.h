@@ -1,0 +1,44 @@
+/* evidence.h - evidence chains: the hops that show why a finding holds, each
+ * with its place (file:line), a rendered sentence, and typed references into the
+ * program (the call, function or model row it is about), so that consumers (the
+ * fixer, patch bodies, reports) never parse the sentence. */
+#ifndef GFPCHECK_EVIDENCE_H
+#define GFPCHECK_EVIDENCE_H
+
+enum hop_kind {
+	HOP_TEXT,     /* free text (model notes, macro definitions) */
+	HOP_CALLER,   /* fn() called from caller(): `call` is the call site */
+	HOP_SCOPE,    /* a NOFS/NOIO scope opens at `call` */
+	HOP_TRANS,    /* a transaction whose start opens a NOFS scope: `call`, setter `row` */
+	HOP_LOCK,     /* a filesystem lock context is taken at `call` (`row` when modelled) */
+	HOP_ENTRY,    /* fn is called through an ops field the model lists as an entry */
+	HOP_ROOT,     /* fn has callers gfpcheck cannot see */
+	HOP_HANDLE,   /* fn receives a started transaction as a parameter (`row`: handle row) */
+	HOP_NOCALLER, /* fn has no callers in the scanned files */
+	HOP_ICALL,    /* an indirect call resolved through an ops-table member */
+	HOP_RECLAIM,  /* a hop of a reclaim chain: how direct reclaim reaches a lock */
+	HOP_ALLOC,    /* the allocation a mask reaches */
+};
+
+struct evidence {
+	char *file;
+	int line;
+	char *what;
+	int kind;   /* enum hop_kind */
+	int call;   /* program call index, or -1 */
+	int fn;     /* program function index, or -1 */
+	int row;    /* model row index, or -1 */
+};
+
+struct chain {
+	struct evidence *ev;
+	int nev, capev;
+};
+
+/* Append a hop; `what` is printf-formatted. */
+void chain_add(struct chain *c, int kind, const char *file, int line, int call, int fn, int row, const char *fmt,
+	       ...) __attribute__((format(printf, 8, 9)));
+/* Move every hop of src to the end of dst (src is left empty). */
+void chain_move(struct chain *dst, struct chain *src);
+void chain_free(struct chain *c);
+#endif

@@ -1,0 +1,196 @@
+/* args.c - gfpcheck's options (see args.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/args.h"
+#include "cli/options.h"
+#include "model/model.h"
+#include "report/report.h"
+#include "rules/rules.h"
+
+enum {
+	O_FORMAT, O_OUT, O_JOBS, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_DUMPMODEL, O_DUMPSTATE,
+	O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP, O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK, O_QUIET,
+	O_LISTRULES, O_HELP, O_VERSION,
+};
+
+static const struct cli_opt table[] = {
+	{"format", 0, "FORMAT", O_FORMAT, "text (default, coccicheck style), json, sarif, org, html or codequality (GitLab)"},
+	{"output", 'o', "FILE", O_OUT, "write the report to FILE instead of standard output"},
+	{"jobs", 'j', "N", O_JOBS, "parallel extraction jobs (default: number of CPUs)"},
+	{"model", 0, "FILE", O_MODEL, "extra model rows (may repeat; see docs/MODEL.md)"},
+	{"model-dir", 0, "DIR", O_MODELDIR, "the model directory (default: the model/ shipped with gfpcheck)"},
+	{"rules", 0, "LIST", O_RULES, "comma-separated rule IDs to run (default: all)"},
+	{"kernel-version", 0, "X.Y", O_KVER, "kernel version (default: read from the tree's Makefile)"},
+	{"facts", 0, "DIR", O_FACTS, "analyse facts files from DIR instead of running spatch (may repeat)"},
+	{"cocci", 0, "FILE", O_COCCI, "the extraction semantic patch (default: cocci/gfpfacts.cocci)"},
+	{"dump-model", 0, NULL, O_DUMPMODEL, "print the effective model for the tree's version and exit"},
+	{"dump-state", 0, NULL, O_DUMPSTATE, "print the lock/scope state computed before every call"},
+	{"baseline", 0, "FILE", O_BASELINE, "report (and fail on) only findings that FILE does not hold"},
+	{"write-baseline", 0, "FILE", O_WBASELINE, "record the findings in FILE (sorted text); exit status 0"},
+	{"since", 0, "REV", O_SINCE, "only findings whose site or evidence is on a line changed since git REV"},
+	{"show-suppressed", 0, NULL, O_SHOWSUPP, "also list the findings suppressed by `gfpcheck: ignore` comments"},
+	{"fix", 0, NULL, O_FIX, "print a unified diff fixing the findings (no report unless -o)"},
+	{"patch-dir", 0, "DIR", O_PATCHDIR, "write the fixes as a git format-patch series to DIR (implies --fix)"},
+	{"apply", 0, NULL, O_APPLY, "rewrite the files, each only if unchanged since the analysis (implies --fix)"},
+	{"fix-rules", 0, "LIST", O_FIXRULES,
+	 "rules to fix (default: nofs-in-scope,nofs-in-transaction,nofs-to-scope;\n"
+	 "nofs-no-context and missing-nofs only when named; 'default' = the set)"},
+	{"scope-lock", 0, "ACQ:REL", O_SCOPELOCK, "treat ACQ()...REL() as an fs lock region (nofs-to-scope, missing-nofs)"},
+	{"quiet", 'q', NULL, O_QUIET, "print nothing but errors on standard error"},
+	{"list-rules", 0, NULL, O_LISTRULES, "print the rule IDs with their fix kind and summary, and exit"},
+	{"help", 'h', NULL, O_HELP, "this text"},
+	{"version", 0, NULL, O_VERSION, "print the version"},
+	{NULL, 0, NULL, 0, NULL},
+};
+
+static void usage(FILE *out)
+{
+	fputs("usage: gfpcheck [options] PATH...\n"
+	      "Scan a Linux kernel tree (or a subdirectory, or an out-of-tree module) for GFP flag misuse.\n\n",
+	      out);
+	cli_usage(out, table);
+	fputs("\nExit status: 0 no findings, 1 findings, 2 usage or input error.\n", out);
+}
+
+static const char *const fix_kind_names[] = {"-", "token", "mask", "region", "call"};
+
+static int handle(void *ctx, int key, const char *arg)
+{
+	struct args *A = ctx;
+	char err[1024];
+	long v;
+	switch (key) {
+	case O_FORMAT:
+		if (!report_format_find(arg)) {
+			struct strbuf names = {0};
+			for (int i = 0; i < nreport_formats; i++)
+				sb_addf(&names, "%s%s", i ? ", " : "", report_formats[i].name);
+			fprintf(stderr, "gfpcheck: unknown format '%s' (use %s)\n", arg, names.s);
+			sb_free(&names);
+			return -1;
+		}
+		A->format = arg;
+		return 0;
+	case O_OUT:
+		A->outpath = arg;
+		return 0;
+	case O_JOBS:
+		if (cli_int("gfpcheck", "-j", arg, 1, 1024, &v))
+			return -1;
+		A->jobs = (int)v;
+		return 0;
+	case O_MODEL:
+		VEC_PUSH(A->models, A->nmodels, A->capmodels, arg);
+		return 0;
+	case O_MODELDIR:
+		A->model_dir = arg;
+		return 0;
+	case O_RULES:
+	case O_FIXRULES:
+		if (rule_parse_list(arg, key == O_FIXRULES, key == O_RULES ? &A->rules : &A->fix_rules, err,
+				    sizeof(err))) {
+			fprintf(stderr, "gfpcheck: %s\n", err);
+			return -1;
+		}
+		A->fixrules_set |= key == O_FIXRULES;
+		return 0;
+	case O_KVER:
+		if (version_code(arg) < 0) {
+			fprintf(stderr, "gfpcheck: --kernel-version takes X.Y (e.g. 6.1), not '%s'\n", arg);
+			return -1;
+		}
+		A->kver = arg;
+		return 0;
+	case O_FACTS:
+		VEC_PUSH(A->factdirs, A->nfactdirs, A->capfactdirs, arg);
+		return 0;
+	case O_COCCI:
+		A->cocci = arg;
+		return 0;
+	case O_DUMPMODEL:
+		A->dump_model = 1;
+		return 0;
+	case O_DUMPSTATE:
+		A->dump_state = 1;
+		return 0;
+	case O_BASELINE:
+		A->baseline = arg;
+		return 0;
+	case O_WBASELINE:
+		A->write_baseline = arg;
+		return 0;
+	case O_SINCE:
+		A->since = arg;
+		return 0;
+	case O_SHOWSUPP:
+		A->show_suppressed = 1;
+		return 0;
+	case O_FIX:
+	case O_PATCHDIR:
+	case O_APPLY:
+		A->fixing = 1;
+		if (key == O_PATCHDIR)
+			A->patch_dir = arg;
+		if (key == O_APPLY)
+			A->apply = 1;
+		return 0;
+	case O_SCOPELOCK: {
+		const char *colon = strchr(arg, ':');
+		char *acq = colon ? xstrndup(arg, (size_t)(colon - arg)) : NULL;
+		int ok = acq && is_ident(acq) && is_ident(colon + 1);
+		if (ok)
+			sb_addf(&A->scope_locks, "lock %s release=%s fs=cmdline -- named with --scope-lock\n", acq, colon + 1);
+		free(acq);
+		if (!ok)
+			fprintf(stderr, "gfpcheck: --scope-lock takes ACQUIRE:RELEASE (two function names), not '%s'\n", arg);
+		return ok ? 0 : -1;
+	}
+	case O_QUIET:
+		A->quiet = 1;
+		return 0;
+	case O_LISTRULES:
+		for (int r = 0; r < NRULES; r++)
+			printf("%-20s %-6s %s\n", rule_table[r].id, fix_kind_names[rule_table[r].fix], rule_table[r].summary);
+		return 1;
+	case O_HELP:
+		usage(stdout);
+		return 1;
+	default: /* O_VERSION */
+		puts("gfpcheck " GFPCHECK_VERSION);
+		return 1;
+	}
+}
+
+int args_parse(struct args *A, int argc, char **argv)
+{
+	memset(A, 0, sizeof(*A));
+	A->format = "text";
+	A->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	A->rules = ~0u;
+	int first;
+	int rc = cli_parse("gfpcheck", argc, argv, table, handle, A, &first);
+	if (rc < 0) {
+		usage(stderr);
+		return 2;
+	}
+	if (rc > 0)
+		return 1;
+	A->paths = argv + first;
+	A->npaths = argc - first;
+	if (!A->npaths && !A->nfactdirs) {
+		fputs("gfpcheck: no PATH given\n", stderr);
+		usage(stderr);
+		return 2;
+	}
+	return 0;
+}
+
+void args_free(struct args *A)
+{
+	free(A->models);
+	free(A->factdirs);
+	sb_free(&A->scope_locks);
+}

@@ -1,0 +1,290 @@
+/* phases.c - the phases of one gfpcheck run (see phases.h). */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/flow.h"
+#include "cli/dump.h"
+#include "cli/factdirs.h"
+#include "cli/phases.h"
+#include "cli/tree.h"
+#include "extract/extract.h"
+#include "fix/fix.h"
+#include "report/baseline.h"
+#include "report/since.h"
+#include "rules/suppress.h"
+#include "base/util.h"
+#include "base/wfile.h"
+
+static int fail(const char *fmt, const char *a, const char *b)
+{
+	fputs("gfpcheck: ", stderr);
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+	return 2;
+}
+
+/* Outputs that cannot be written: say so before the scan. */
+static int check_outputs(const struct args *A)
+{
+	char err[PATH_MAX + 128];
+	if ((A->outpath && wfile_can_create(A->outpath, err, sizeof(err))) ||
+	    (A->write_baseline && wfile_can_create(A->write_baseline, err, sizeof(err))) ||
+	    (A->patch_dir && fix_patch_dir_check(A->patch_dir, err, sizeof(err))))
+		return fail("%s%s", err, "");
+	return 0;
+}
+
+int phase_root(struct run *R)
+{
+	if (check_outputs(&R->A))
+		return 2;
+	for (int i = 0; i < R->A.npaths; i++) {
+		char abs[PATH_MAX];
+		if (!realpath(R->A.paths[i], abs) || access(abs, R_OK) != 0)
+			return fail("cannot read '%s': %s", R->A.paths[i], strerror(errno));
+		if (!R->root)
+			R->root = find_root(abs);
+	}
+	if (!R->root) {
+		char abs[PATH_MAX];
+		if (!realpath(R->A.factdirs[0], abs))
+			return fail("cannot read facts directory '%s': %s", R->A.factdirs[0], strerror(errno));
+		R->root = xstrdup(abs);
+	}
+	R->version = R->A.kver ? xstrdup(R->A.kver) : tree_version(R->root);
+	return 0;
+}
+
+int phase_model(struct run *R)
+{
+	char err[1024];
+	struct model *m = &R->model;
+	R->model_dir = R->A.model_dir ? xstrdup(R->A.model_dir) : share_path("model");
+	if (!is_dir(R->model_dir))
+		return fail("model directory '%s' not found (set GFPCHECK_HOME or use --model-dir)%s", R->model_dir, "");
+	int bad = model_load_dir(m, R->model_dir, err, sizeof(err));
+	for (size_t i = 0; !bad && i < R->A.nmodels; i++)
+		bad = model_load_file(m, R->A.models[i], err, sizeof(err));
+	if (!bad && R->A.scope_locks.len)
+		bad = model_load_text(m, "--scope-lock", R->A.scope_locks.s, err, sizeof(err));
+	if (bad) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	m->version = R->version ? version_code(R->version) : 0;
+	model_index(m);
+	if (R->A.dump_model) {
+		model_dump(m, stdout);
+		return -1; /* done: exit 0 */
+	}
+	return 0;
+}
+
+static int load_factdirs(struct run *R)
+{
+	struct factfile *ff = NULL;
+	size_t nff = 0, capff = 0;
+	char err[1024];
+	for (size_t i = 0; i < R->A.nfactdirs; i++) {
+		if (!is_dir(R->A.factdirs[i]))
+			return fail("cannot read facts directory '%s'%s", R->A.factdirs[i], "");
+		walk_facts(R->A.factdirs[i], "", &ff, &nff, &capff);
+	}
+	if (!nff)
+		return fail("no .facts files under '%s'%s", R->A.factdirs[0], "");
+	qsort(ff, nff, sizeof(*ff), cmp_factfile);
+	int rc = 0;
+	for (size_t i = 0; i < nff && !rc; i++) {
+		if (i && strcmp(ff[i].src, ff[i - 1].src) == 0)
+			continue; /* an older copy of the same file */
+		if (facts_load(&R->prog, ff[i].facts, ff[i].src, err, sizeof(err))) {
+			fprintf(stderr, "%s\n", err);
+			rc = 2;
+		}
+	}
+	for (size_t i = 0; i < nff; i++) {
+		free(ff[i].src);
+		free(ff[i].facts);
+	}
+	free(ff);
+	return rc;
+}
+
+static int extract_and_load(struct run *R)
+{
+	struct extract_file *files = NULL;
+	size_t nfiles = 0;
+	char err[1024];
+	if (extract_collect(R->root, R->A.paths, R->A.npaths, &files, &nfiles, err, sizeof(err)))
+		return fail("%s%s", err, "");
+	if (!nfiles)
+		return fail("no .c or .h files under '%s'%s", R->A.paths[0], "");
+	struct extract_opts eo;
+	memset(&eo, 0, sizeof(eo));
+	eo.root = R->root;
+	eo.spatch = getenv("SPATCH");
+	char *cf = R->A.cocci ? xstrdup(R->A.cocci) : share_path("cocci/gfpfacts.cocci");
+	eo.cocci = cf;
+	eo.jobs = R->A.jobs;
+	eo.quiet = R->A.quiet;
+	eo.progress = !R->A.quiet && isatty(2);
+	int rc = 0;
+	double t0 = now_seconds();
+	if (!is_file(cf))
+		rc = fail("extraction semantic patch '%s' not found (use --cocci)%s", cf, "");
+	else if (extract_run(&eo, files, nfiles, err, sizeof(err)))
+		rc = fail("%s%s", err, "");
+	R->st.t_extract = now_seconds() - t0;
+	for (size_t i = 0; i < nfiles && !rc; i++) {
+		R->st.cache_hits += files[i].cached != 0;
+		if (files[i].failed || !files[i].facts)
+			program_add_failed(&R->prog, files[i].rel, files[i].error);
+		else if (facts_load(&R->prog, files[i].facts, files[i].rel, err, sizeof(err))) {
+			fprintf(stderr, "%s\n", err);
+			rc = 2;
+		}
+	}
+	extract_free(files, nfiles);
+	free(cf);
+	return rc;
+}
+
+int phase_facts(struct run *R)
+{
+	R->prog.root = R->root;
+	R->st.tree = R->root;
+	R->st.kernel_version = R->version ? R->version : "";
+	double t0 = now_seconds();
+	int rc = R->A.nfactdirs ? load_factdirs(R) : extract_and_load(R);
+	R->st.t_load = now_seconds() - t0 - R->st.t_extract;
+	return rc;
+}
+
+int phase_analyse(struct run *R)
+{
+	R->a.prog = &R->prog;
+	R->a.model = &R->model;
+	analysis_run(&R->a, &R->sites, &R->regions);
+	R->st.t_graph = R->a.t_graph;
+	R->st.t_flow = R->a.t_flow;
+	R->st.t_context = R->a.t_ctx;
+	return 0;
+}
+
+int phase_rules(struct run *R)
+{
+	double t = now_seconds();
+	struct rulectx rc = {&R->a, &R->sites, &R->regions, &R->out, 0};
+	for (int r = 0; r < NRULES; r++)
+		if (R->A.rules & (1u << r))
+			rule_table[r].run(&rc);
+	findings_sort(&R->out);
+	R->st.t_rules = now_seconds() - t;
+	return 0;
+}
+
+int phase_filter(struct run *R)
+{
+	char err[1024];
+	findings_fingerprint(&R->out, R->root);
+	R->st.suppressed = suppress_apply(&R->out, R->root, R->A.show_suppressed);
+	if (R->A.write_baseline && baseline_write(&R->out, R->root, R->A.write_baseline, err, sizeof(err)))
+		return fail("%s%s", err, "");
+	size_t since_dropped = 0;
+	if (R->A.since && since_filter(&R->out, R->root, R->A.since, &since_dropped, err, sizeof(err)))
+		return fail("%s%s", err, "");
+	if (R->A.baseline && baseline_filter(&R->out, R->A.baseline, &R->st.baselined, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
+int phase_fix(struct run *R)
+{
+	if (!R->A.fixing)
+		return 0;
+	struct fix_opts fo;
+	memset(&fo, 0, sizeof(fo));
+	fo.patch_dir = R->A.patch_dir;
+	fo.apply = R->A.apply;
+	fo.diff = !fo.patch_dir && !fo.apply;
+	fo.rules = R->A.fixrules_set ? R->A.fix_rules : fix_default_rules();
+	fo.root = R->root;
+	fo.quiet = R->A.quiet;
+	fo.out = stdout;
+	double t = now_seconds();
+	R->fixrc = fix_run(&R->a, &R->sites, &R->regions, &R->out, &fo);
+	R->st.t_rules += now_seconds() - t;
+	return 0;
+}
+
+static void fill_stats(struct run *R)
+{
+	struct run_stats *st = &R->st;
+	const struct program *p = &R->prog;
+	st->files = p->nfiles;
+	st->functions = p->nfuncs;
+	st->calls = p->ncalls;
+	st->edges = (size_t)R->a.nedges;
+	size_t capfl = 0, capsk = 0;
+	for (size_t i = 0; i < p->nfiles; i++) {
+		const struct sfile *sf = &p->files[i];
+		if (sf->failed)
+			VEC_PUSH(st->failed, st->nfailed, capfl, xasprintf("%s (%s)", sf->path, sf->error));
+		if (sf->partial)
+			st->files_partial++;
+		for (int k = 0; k < sf->nskipped; k++)
+			VEC_PUSH(st->skipped, st->nskipped, capsk, xasprintf("%s: %s", sf->path, sf->skipped[k]));
+	}
+}
+
+int phase_report(struct run *R)
+{
+	fill_stats(R);
+	const char *outpath = R->A.outpath;
+	char err[PATH_MAX + 128];
+	FILE *fo = stdout;
+	struct wfile wo; /* -o: replaced only by a complete report */
+	if (outpath && !(fo = wfile_open(&wo, outpath, err, sizeof(err))))
+		return fail("%s%s", err, "");
+	if (R->A.dump_state)
+		dump_state(&R->a, fo);
+	if (!R->A.fixing || outpath)
+		report_format_find(R->A.format)->write(fo, &R->out, &R->st);
+	if (fo != stdout && wfile_commit(&wo, err, sizeof(err)))
+		return fail("%s%s", err, "");
+	if (!R->A.quiet && outpath)
+		fprintf(stderr, "gfpcheck: %zu findings in %zu files written to %s\n", R->out.n, R->prog.nfiles, outpath);
+	return 0;
+}
+
+int run_status(const struct run *R)
+{
+	if (R->A.fixing)
+		return R->fixrc;
+	return findings_active(&R->out) && !R->A.write_baseline ? 1 : 0;
+}
+
+void run_free(struct run *R)
+{
+	if (R->a.prog)
+		analysis_free(&R->a, &R->sites, &R->regions);
+	findings_free(&R->out);
+	for (size_t i = 0; i < R->st.nfailed; i++)
+		free(R->st.failed[i]);
+	for (size_t i = 0; i < R->st.nskipped; i++)
+		free(R->st.skipped[i]);
+	free(R->st.failed);
+	free(R->st.skipped);
+	program_free(&R->prog);
+	model_free(&R->model);
+	args_free(&R->A);
+	free(R->model_dir);
+	free(R->version);
+	free(R->root);
+}
