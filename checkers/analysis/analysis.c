@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "analysis/cfg.h"
 #include "analysis/context.h"
 #include "analysis/flow.h"
 #include "analysis/graph.h"
@@ -39,5 +40,8 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	free(a->ctx);
 	free(a->imb);
 	free(a->noio_entry);
+	for (size_t f = 0; a->cfgs && f < a->prog->nfuncs; f++)
+		cfg_free(&a->cfgs[f]);
+	free(a->cfgs);
 	memset(a, 0, sizeof(*a));
 }

@@ -44,6 +44,7 @@ struct analysis {
 	struct stateset *states; /* per call */
 	struct imbalance *imb; size_t nimb, capimb;
 	int *noio_entry;       /* per function: entered inside a NOIO scope from every caller (noio.c) */
+	struct fcfg *cfgs;     /* per function: its CFG (cfg.c), built on first use */
 	int nedges;
 	double t_graph, t_flow, t_ctx, t_rules;
 };
@@ -52,6 +53,7 @@ int func_is_root(const struct analysis *a, int f);
 
 struct sites;
 struct regions;
+struct fcfg;
 /* Every analysis phase in order: call graph, flow states, entry contexts, NOIO
  * entries, allocation sites and lock regions. a->prog and a->model are set. */
 void analysis_run(struct analysis *a, struct sites *s, struct regions *r);

@@ -1,13 +1,14 @@
-/* flow.c - lock and scope state along control-flow paths inside each function.
- *
- * The structure records (if, loop, switch, return, goto, label, break, continue)
- * nest by their spans. We interpret them in source order over a set of abstract
- * states; calls change the state according to the model (scope APIs, setters,
- * lock contexts, their closers) and to the summaries of the called functions. */
+/* flow.c - lock and scope state along control-flow paths inside each function:
+ * the state sets, the transfer of one call (the model's scope APIs, setters,
+ * lock contexts and their closers, and the summaries of the called functions),
+ * the branch rules, and the per-function summaries (what a function leaves open
+ * or closes for its callers) computed to a fixpoint over the call graph. The
+ * interpretation itself runs in engine.c over each function's CFG (cfg.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/flow.h"
+#include "analysis/cfg.h"
 #include "analysis/flow_int.h"
 #include "base/util.h"
 
@@ -106,14 +107,6 @@ void ss_copy(struct stateset *d, const struct stateset *s)
 	ss_union(d, s);
 }
 
-static int ss_subset(const struct stateset *a, const struct stateset *b)
-{
-	for (int i = 0; i < a->n; i++)
-		if (!ss_has(b, &a->s[i]))
-			return 0;
-	return 1;
-}
-
 void ss_free(struct stateset *s)
 {
 	free(s->s);
@@ -143,34 +136,6 @@ static void as_remove(struct astate *s, int i)
 }
 
 /* ---- per-function interpretation ---- */
-
-/* break/continue targets of the innermost loop or switch */
-struct brk {
-	struct stateset brk, cont, head;
-	int is_switch;
-	struct brk *up;
-};
-
-static int cmp_ev(const void *x, const void *y)
-{
-	const struct ev *a = x, *b = y;
-	int r = pos_cmp(a->pos, b->pos);
-	if (r)
-		return r;
-	return a->type == b->type ? (a->idx - b->idx) : (a->type == EV_ITEM ? -1 : 1);
-}
-
-static struct stateset *label_set(struct fa *F, uint32_t name)
-{
-	for (int i = 0; i < F->nlab; i++)
-		if (F->labs[i].name == name)
-			return &F->labs[i].s;
-	struct label l;
-	memset(&l, 0, sizeof(l));
-	l.name = name;
-	VEC_PUSH(F->labs, F->nlab, F->caplab, l);
-	return &F->labs[F->nlab - 1].s;
-}
 
 static void add_kill(struct fa *F, int kind, int row)
 {
@@ -368,18 +333,24 @@ void apply_call(struct fa *F, int c, struct astate *s)
 	}
 }
 
+int probe_index(const struct fa *F, int c)
+{
+	const struct func *fn = &F->p->funcs[F->fid];
+	int lo = 0, hi = fn->ncalls; /* fn->calls ascends (graph.c) */
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (fn->calls[mid] < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < fn->ncalls && fn->calls[lo] == c ? lo : -1;
+}
+
 void record_state(struct fa *F, int c, const struct stateset *st)
 {
 	struct stateset *d = &F->a->states[c];
 	ss_union(d, st);
-}
-
-static void run_block(struct fa *F, int *cur, pos_t end, int has_end, struct stateset *st, struct brk *B);
-
-static void finish_return(struct fa *F, struct stateset *st)
-{
-	ss_union(&F->exits, st);
-	st->n = 0;
 }
 
 /* The variable of a condition `VAR < 0` (also in parentheses or in unlikely()),
@@ -420,13 +391,6 @@ static uint32_t negative_test(uint32_t ctext)
 	if (i + 1 != n || s[i] != '0')
 		return 0;
 	return intern_lookup_n(s, v);
-}
-
-/* Does call c never return (a model `noreturn` row: BUG(), panic())? */
-int call_noreturn(const struct fa *F, int c)
-{
-	const struct call *cl = &F->p->calls[c];
-	return !cl->is_icall && model_find1(F->a->model, ROW_NORETURN, cl->callee) != NULL;
 }
 
 /* Is `if` item `it` the next thing after call c in c's function: c comes
@@ -503,184 +467,6 @@ void branch_states(struct fa *F, const struct item *it, int cond_call, struct st
 	}
 }
 
-static void run_if(struct fa *F, int *cur, const struct item *it, struct stateset *st, struct brk *B)
-{
-	int cond_call = -1;
-	int first = *cur;
-	run_block(F, cur, it->e1, 1, st, B);
-	if (it->ck != CK_NONE) {
-		for (int k = first; k < *cur; k++)
-			if (F->ev[k].type == EV_CALL && F->p->calls[F->ev[k].idx].callee == it->name)
-				cond_call = F->ev[k].idx;
-	}
-	struct stateset t = {0}, e = {0};
-	ss_copy(&t, st);
-	ss_copy(&e, st);
-	branch_states(F, it, cond_call, &t, &e);
-	/* skip anything between the condition and the branch */
-	while (*cur < F->nev && pos_cmp(F->ev[*cur].pos, it->s2) < 0)
-		(*cur)++;
-	run_block(F, cur, it->e2, 1, &t, B);
-	if (it->has_else) {
-		while (*cur < F->nev && pos_cmp(F->ev[*cur].pos, it->s3) < 0)
-			(*cur)++;
-		run_block(F, cur, it->e3, 1, &e, B);
-	}
-	ss_copy(st, &t);
-	ss_union(st, &e);
-	ss_free(&t);
-	ss_free(&e);
-}
-
-static void run_loop(struct fa *F, int *cur, const struct item *it, struct stateset *st, struct brk *B)
-{
-	int start = *cur;
-	struct stateset head = {0}, h = {0}, exitc = {0}, nh = {0};
-	struct brk LB;
-	memset(&LB, 0, sizeof(LB));
-	LB.up = B;
-	ss_copy(&head, st);
-	int end_cur = start;
-	for (int iter = 0; iter < 5; iter++) {
-		*cur = start;
-		ss_copy(&h, &head);
-		run_block(F, cur, it->s1, 1, &h, B); /* header: condition, iterator */
-		ss_copy(&exitc, &h);
-		LB.brk.n = LB.cont.n = 0;
-		run_block(F, cur, it->e1, 1, &h, &LB);
-		end_cur = *cur;
-		ss_copy(&nh, &head);
-		ss_union(&nh, &h);
-		ss_union(&nh, &LB.cont);
-		if (ss_subset(&nh, &head))
-			break;
-		ss_copy(&head, &nh);
-	}
-	*cur = end_cur;
-	ss_copy(st, &exitc);
-	ss_union(st, &LB.brk);
-	ss_free(&head);
-	ss_free(&h);
-	ss_free(&exitc);
-	ss_free(&nh);
-	ss_free(&LB.brk);
-	ss_free(&LB.cont);
-}
-
-static void run_switch(struct fa *F, int *cur, const struct item *it, struct stateset *st, struct brk *B)
-{
-	run_block(F, cur, it->s1, 1, st, B);
-	struct brk SB;
-	memset(&SB, 0, sizeof(SB));
-	SB.is_switch = 1;
-	SB.up = B;
-	ss_copy(&SB.head, st);
-	struct stateset body = {0};
-	ss_copy(&body, st);
-	run_block(F, cur, it->e1, 1, &body, &SB);
-	ss_union(st, &body); /* st still holds the head: no default arm */
-	ss_union(st, &SB.brk);
-	ss_free(&body);
-	ss_free(&SB.brk);
-	ss_free(&SB.cont);
-	ss_free(&SB.head);
-}
-
-static void run_block(struct fa *F, int *cur, pos_t end, int has_end, struct stateset *st, struct brk *B)
-{
-	struct stateset last_live = {0};
-	int pending_ret = 0;
-	while (*cur < F->nev && (!has_end || pos_cmp(F->ev[*cur].pos, end) < 0)) {
-		const struct ev *e = &F->ev[*cur];
-		const struct item *it = e->type == EV_ITEM ? &F->p->items[e->idx] : NULL;
-		if (pending_ret && e->type != EV_CALL) {
-			finish_return(F, st);
-			pending_ret = 0;
-		}
-		if (st->n == 0 && last_live.n && !F->has_case && !(it && (it->kind == IT_LABEL || it->kind == IT_CASE)))
-			ss_copy(st, &last_live); /* code after a jump: the next arm of a switch */
-		if (!it) {
-			record_state(F, e->idx, st);
-			for (int i = 0; i < st->n; i++)
-				apply_call(F, e->idx, &st->s[i]);
-			/* dedupe after transfer */
-			struct stateset tmp = {0};
-			ss_union(&tmp, st);
-			ss_copy(st, &tmp);
-			ss_free(&tmp);
-			(*cur)++;
-			if (call_noreturn(F, e->idx)) { /* the path ends, without returning */
-				ss_copy(&last_live, st);
-				st->n = 0;
-			}
-			continue;
-		}
-		(*cur)++;
-		switch (it->kind) {
-		case IT_RETURN:
-			ss_copy(&last_live, st);
-			pending_ret = 1;
-			break;
-		case IT_GOTO:
-			ss_copy(&last_live, st);
-			F->labels_grew |= ss_union(label_set(F, it->name), st);
-			st->n = 0;
-			break;
-		case IT_LABEL:
-			ss_union(st, label_set(F, it->name));
-			break;
-		case IT_BREAK:
-			ss_copy(&last_live, st);
-			if (B)
-				ss_union(&B->brk, st);
-			st->n = 0;
-			break;
-		case IT_CONTINUE: {
-			ss_copy(&last_live, st);
-			struct brk *L = B;
-			while (L && L->is_switch)
-				L = L->up;
-			if (L)
-				ss_union(&L->cont, st);
-			st->n = 0;
-			break;
-		}
-		case IT_CASE:
-			if (B && B->is_switch)
-				ss_union(st, &B->head);
-			break;
-		case IT_IF:
-			run_if(F, cur, it, st, B);
-			break;
-		case IT_LOOP:
-			run_loop(F, cur, it, st, B);
-			break;
-		case IT_SWITCH:
-			run_switch(F, cur, it, st, B);
-			break;
-		}
-	}
-	if (pending_ret)
-		finish_return(F, st);
-	ss_free(&last_live);
-}
-
-static int has_backward_goto(struct fa *F)
-{
-	for (int i = 0; i < F->nev; i++) {
-		if (F->ev[i].type != EV_ITEM)
-			continue;
-		const struct item *g = &F->p->items[F->ev[i].idx];
-		if (g->kind != IT_GOTO)
-			continue;
-		for (int j = 0; j < i; j++)
-			if (F->ev[j].type == EV_ITEM && F->p->items[F->ev[j].idx].kind == IT_LABEL &&
-			    F->p->items[F->ev[j].idx].name == g->name)
-				return 1;
-	}
-	return 0;
-}
-
 static int held_in_all(const struct stateset *exits, const struct held *h)
 {
 	for (int i = 0; i < exits->n; i++) {
@@ -705,41 +491,13 @@ static int analyse(struct analysis *a, int fid, int collect)
 	F.p = p;
 	F.fid = fid;
 	F.collect = collect;
-	F.nev = fn->ncalls + fn->nitems;
-	F.ev = xmalloc(sizeof(*F.ev) * (size_t)(F.nev ? F.nev : 1));
-	int k = 0;
-	for (int i = 0; i < fn->ncalls; i++) {
-		F.ev[k].pos = p->calls[fn->calls[i]].pos;
-		F.ev[k].type = EV_CALL;
-		F.ev[k++].idx = fn->calls[i];
+	for (int i = 0; i < fn->ncalls; i++)
 		a->states[fn->calls[i]].n = 0;
-	}
-	for (int i = 0; i < fn->nitems; i++) {
-		F.ev[k].pos = p->items[fn->items[i]].pos;
-		F.ev[k].type = EV_ITEM;
-		F.ev[k++].idx = fn->items[i];
-		if (p->items[fn->items[i]].kind == IT_CASE)
-			F.has_case = 1;
-	}
-	qsort(F.ev, (size_t)F.nev, sizeof(*F.ev), cmp_ev);
-	int passes = fn->cfg_n ? 0 : has_backward_goto(&F) ? 3 : 1;
-	if (fn->cfg_n)
-		flow_cfg_run(&F);
-	struct stateset st = {0};
-	for (int pass = 0; pass < passes; pass++) {
-		F.labels_grew = 0;
-		F.exits.n = 0;
-		st.n = 0;
-		struct astate empty;
-		memset(&empty, 0, sizeof(empty));
-		ss_add(&st, &empty);
-		int cur = 0;
+	if (!a->cfgs[fid].n) {
 		pos_t none = {0, 0};
-		run_block(&F, &cur, none, 0, &st, NULL);
-		ss_union(&F.exits, &st);
-		if (!F.labels_grew && pass > 0)
-			break;
+		cfg_build(a, fid, none, &a->cfgs[fid]);
 	}
+	engine_run(&F, &a->cfgs[fid]);
 	/* Summary: entries left open at some exit; plain local scope cookies count only when
 	 * every exit leaves them open (otherwise it is an imbalance, not a setter). */
 	struct held *gen = NULL;
@@ -785,12 +543,7 @@ static int analyse(struct analysis *a, int fid, int collect)
 	fn->kill = F.kills;
 	fn->nkill = F.nkills;
 	fn->analysed = 1;
-	ss_free(&st);
 	ss_free(&F.exits);
-	for (int i = 0; i < F.nlab; i++)
-		ss_free(&F.labs[i].s);
-	free(F.labs);
-	free(F.ev);
 	return changed;
 }
 
@@ -843,6 +596,7 @@ void flow_run(struct analysis *a)
 {
 	struct program *p = a->prog;
 	a->states = xcalloc(p->ncalls ? p->ncalls : 1, sizeof(*a->states));
+	a->cfgs = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*a->cfgs));
 	int *direct = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
 	int *has_scope_api = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
 	for (size_t f = 0; f < p->nfuncs; f++) {

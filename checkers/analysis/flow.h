@@ -8,7 +8,7 @@
 #define MAXHELD 6
 #define MAXSTATES 24
 
-enum held_kind { HK_LOCK = 1, HK_SETTER = 2, HK_SCOPE = 3 };
+enum held_kind { HK_LOCK = 1, HK_SETTER = 2, HK_SCOPE = 3, HK_REGION = 4 /* region probes only */ };
 
 struct held {
 	uint8_t kind;   /* HK_* */

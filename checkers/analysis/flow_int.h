@@ -1,35 +1,33 @@
-/* flow_int.h - what flow.c (structure records) and flow_cfg.c (Clang's CFG)
- * share: the per-function interpretation context, the state-set operations and
- * the transfer of one call.  Not for use outside the flow analysis. */
+/* flow_int.h - what flow.c (summaries, transfer, branch rules), engine.c (the
+ * interpreter over a CFG) and regions.c (region probes) share: the per-function
+ * interpretation context, the state-set operations and the transfer of one call.
+ * Not for use outside the flow analysis. */
 #ifndef GFPCHECK_FLOW_INT_H
 #define GFPCHECK_FLOW_INT_H
 #include "analysis/flow.h"
 
-enum { EV_CALL, EV_ITEM };
-struct ev {
-	pos_t pos;
-	int type, idx;
-};
+struct fcfg;
 
-struct label {
-	uint32_t name;
-	struct stateset s;
+/* A region probe (regions.c): per call of the function (index in fn->calls),
+ * whether paths arrive inside the probed region (PROBE_IN), outside (PROBE_OUT),
+ * and whether the call releases it. */
+enum { PROBE_OUT = 1, PROBE_IN = 2 };
+struct probe {
+	uint8_t *at;        /* PROBE_* per call index */
+	const uint8_t *rel; /* 1: the call releases the region */
+	int reached;        /* the probe event was reached on some path */
+	int twice;          /* ... on a path already inside the region (a loop) */
 };
 
 struct fa {
 	struct analysis *a;
 	struct program *p;
 	int fid;
-	struct ev *ev;
-	int nev;
-	struct label *labs;
-	int nlab, caplab;
-	int labels_grew;
 	struct stateset exits;
-	int has_case;
 	uint32_t *kills;
 	int nkills, capkills;
 	int collect; /* record imbalance events */
+	struct probe *probe; /* a region probe: record into it, not into the analysis */
 };
 
 /* Returns 1 when the set grew. */
@@ -44,7 +42,9 @@ int call_noreturn(const struct fa *F, int c);
 /* The states on the then (t) and else (e) branches of `if` item `it`, whose
  * condition holds call cond_call (-1: none). */
 void branch_states(struct fa *F, const struct item *it, int cond_call, struct stateset *t, struct stateset *e);
-/* Interpret function F->fid over its CFG (func.cfg_n > 0): states at every
- * call it reaches, exit states in F->exits. */
-void flow_cfg_run(struct fa *F);
+/* Interpret function F->fid over its CFG g: states at every call it reaches
+ * (or the probe's record), exit states in F->exits. */
+void engine_run(struct fa *F, const struct fcfg *g);
+/* The index of call c in its function's calls, or -1. */
+int probe_index(const struct fa *F, int c);
 #endif

@@ -1,260 +1,53 @@
-/* fix_region.c - lock regions for the nofs-to-scope rule and the scope fixes.
+/* regions.c - lock regions for the nofs-to-scope rule and the scope fixes.
  *
  * A region is one acquire call A of a modelled (or inferred) lock entry. Its
  * sites are the GFP_NOFS tokens and __GFP_FS allocations reached only while A's
  * entry is held: in A's function on every path, or in a callee all of whose
  * callers are such sites themselves. Whether one scope opened after A and closed
- * before every release is balanced is decided by a small interpreter over the
- * function's structure records (the same shapes flow.c handles) with two
- * states: before the save (OUT) and inside the scope (IN). */
+ * before every release is balanced is decided by the flow engine itself, run
+ * with a region probe at the place the save would go (engine.c): per call,
+ * whether paths arrive inside the scope, outside it, or both. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/cfg.h"
 #include "analysis/context.h"
+#include "analysis/flow_int.h"
 #include "analysis/regions.h"
-#include "analysis/flow.h"
 #include "base/util.h"
 
-enum { S_OUT = 1, S_IN = 2 };
-enum { RE_ITEM, RE_SAVE, RE_CALL };
-
-struct rev {
-	pos_t pos;
-	int type, idx; /* item index, or index into fn->calls */
-};
-
-struct rlab {
-	uint32_t name;
-	uint8_t st;
-};
-
-struct rbrk {
-	uint8_t brk, cont, head;
-	int is_switch;
-	struct rbrk *up;
-};
-
-struct ri {
-	const struct program *p;
-	const struct func *fn;
-	struct rev *ev;
-	int nev;
-	uint8_t *cst; /* per fn->calls index */
-	uint8_t *isrel;
-	struct rlab *labs;
-	int nlab, caplab, grew;
-	uint8_t exits;
-	int has_case, saves, save_twice;
-};
-
-static int cmp_rev(const void *x, const void *y)
+/* Would one scope opened at `at` be balanced? The engine runs the function's
+ * structure CFG with a probe there (engine.c); at[i] gets where paths arrive at
+ * call i, rel[i] marks the region's releases. NULL when balanced, else why. */
+static const char *interpret(struct analysis *a, int fid, pos_t at, uint8_t *where, const uint8_t *rel)
 {
-	const struct rev *a = x, *b = y;
-	int r = pos_cmp(a->pos, b->pos);
-	if (r)
-		return r;
-	return a->type != b->type ? a->type - b->type : a->idx - b->idx;
-}
-
-static uint8_t *rlab(struct ri *R, uint32_t name)
-{
-	for (int i = 0; i < R->nlab; i++)
-		if (R->labs[i].name == name)
-			return &R->labs[i].st;
-	struct rlab l = {name, 0};
-	VEC_PUSH(R->labs, R->nlab, R->caplab, l);
-	return &R->labs[R->nlab - 1].st;
-}
-
-static void rblock(struct ri *R, int *cur, pos_t end, int has_end, uint8_t *st, struct rbrk *B);
-
-static void rif(struct ri *R, int *cur, const struct item *it, uint8_t *st, struct rbrk *B)
-{
-	rblock(R, cur, it->e1, 1, st, B);
-	uint8_t t = *st, e = *st;
-	while (*cur < R->nev && pos_cmp(R->ev[*cur].pos, it->s2) < 0)
-		(*cur)++;
-	rblock(R, cur, it->e2, 1, &t, B);
-	if (it->has_else) {
-		while (*cur < R->nev && pos_cmp(R->ev[*cur].pos, it->s3) < 0)
-			(*cur)++;
-		rblock(R, cur, it->e3, 1, &e, B);
-	}
-	*st = t | e;
-}
-
-static void rloop(struct ri *R, int *cur, const struct item *it, uint8_t *st, struct rbrk *B)
-{
-	int start = *cur, end_cur = start;
-	uint8_t head = *st, exitc = 0;
-	struct rbrk LB;
-	memset(&LB, 0, sizeof(LB));
-	LB.up = B;
-	for (int iter = 0; iter < 5; iter++) {
-		*cur = start;
-		uint8_t h = head;
-		rblock(R, cur, it->s1, 1, &h, B);
-		exitc = h;
-		LB.brk = LB.cont = 0;
-		rblock(R, cur, it->e1, 1, &h, &LB);
-		end_cur = *cur;
-		uint8_t nh = head | h | LB.cont;
-		if (nh == head)
-			break;
-		head = nh;
-	}
-	*cur = end_cur;
-	*st = exitc | LB.brk;
-}
-
-static void rswitch(struct ri *R, int *cur, const struct item *it, uint8_t *st, struct rbrk *B)
-{
-	rblock(R, cur, it->s1, 1, st, B);
-	struct rbrk SB;
-	memset(&SB, 0, sizeof(SB));
-	SB.is_switch = 1;
-	SB.up = B;
-	SB.head = *st;
-	uint8_t body = *st;
-	rblock(R, cur, it->e1, 1, &body, &SB);
-	*st |= body | SB.brk;
-}
-
-static void rblock(struct ri *R, int *cur, pos_t end, int has_end, uint8_t *st, struct rbrk *B)
-{
-	uint8_t last_live = 0;
-	int pending_ret = 0;
-	while (*cur < R->nev && (!has_end || pos_cmp(R->ev[*cur].pos, end) < 0)) {
-		const struct rev *e = &R->ev[*cur];
-		const struct item *it = e->type == RE_ITEM ? &R->p->items[e->idx] : NULL;
-		if (pending_ret && e->type != RE_CALL) {
-			R->exits |= *st;
-			*st = 0;
-			pending_ret = 0;
-		}
-		if (!*st && last_live && !R->has_case && !(it && (it->kind == IT_LABEL || it->kind == IT_CASE)))
-			*st = last_live;
-		(*cur)++;
-		if (e->type == RE_SAVE) {
-			if (*st & S_IN)
-				R->save_twice = 1;
-			if (*st) {
-				*st = S_IN;
-				R->saves = 1;
-			}
-			continue;
-		}
-		if (e->type == RE_CALL) {
-			R->cst[e->idx] |= *st;
-			if (R->isrel[e->idx] && (*st & S_IN))
-				*st = (uint8_t)((*st & ~S_IN) | S_OUT);
-			continue;
-		}
-		switch (it->kind) {
-		case IT_RETURN:
-			last_live = *st;
-			pending_ret = 1;
-			break;
-		case IT_GOTO: {
-			last_live = *st;
-			uint8_t *l = rlab(R, it->name);
-			if ((*l | *st) != *l)
-				R->grew = 1;
-			*l |= *st;
-			*st = 0;
-			break;
-		}
-		case IT_LABEL:
-			*st |= *rlab(R, it->name);
-			break;
-		case IT_BREAK:
-			last_live = *st;
-			if (B)
-				B->brk |= *st;
-			*st = 0;
-			break;
-		case IT_CONTINUE: {
-			last_live = *st;
-			struct rbrk *L = B;
-			while (L && L->is_switch)
-				L = L->up;
-			if (L)
-				L->cont |= *st;
-			*st = 0;
-			break;
-		}
-		case IT_CASE:
-			if (B && B->is_switch)
-				*st |= B->head;
-			break;
-		case IT_IF:
-			rif(R, cur, it, st, B);
-			break;
-		case IT_LOOP:
-			rloop(R, cur, it, st, B);
-			break;
-		case IT_SWITCH:
-			rswitch(R, cur, it, st, B);
-			break;
-		}
-	}
-	if (pending_ret) {
-		R->exits |= *st;
-		*st = 0;
-	}
-}
-
-/* Run the interpreter with the save at `at`; fills R->cst. Returns NULL when the
- * scope would be balanced, else the reason. */
-static const char *interpret(struct ri *R, pos_t at)
-{
-	const struct func *fn = R->fn;
-	const struct program *p = R->p;
-	R->nev = 0;
-	for (int i = 0; i < fn->ncalls; i++) {
-		struct rev e = {p->calls[fn->calls[i]].pos, RE_CALL, i};
-		R->ev[R->nev++] = e;
-		R->cst[i] = 0;
-	}
-	int backward = 0;
-	R->has_case = 0;
-	for (int i = 0; i < fn->nitems; i++) {
-		const struct item *it = &p->items[fn->items[i]];
-		struct rev e = {it->pos, RE_ITEM, fn->items[i]};
-		R->ev[R->nev++] = e;
-		if (it->kind == IT_CASE)
-			R->has_case = 1;
-		if (it->kind == IT_GOTO)
-			for (int j = 0; j < fn->nitems; j++) {
-				const struct item *l = &p->items[fn->items[j]];
-				if (l->kind == IT_LABEL && l->name == it->name && pos_cmp(l->pos, it->pos) < 0)
-					backward = 1;
-			}
-	}
-	struct rev s = {at, RE_SAVE, 0};
-	R->ev[R->nev++] = s;
-	qsort(R->ev, (size_t)R->nev, sizeof(*R->ev), cmp_rev);
-	R->nlab = 0;
-	R->saves = R->save_twice = 0;
-	for (int pass = 0; pass < (backward ? 3 : 1); pass++) {
-		R->grew = 0;
-		R->exits = 0;
-		uint8_t st = S_OUT;
-		int cur = 0;
-		pos_t none = {0, 0};
-		rblock(R, &cur, none, 0, &st, NULL);
-		R->exits |= st;
-		if (!R->grew && pass > 0)
-			break;
-	}
-	if (!R->saves)
+	const struct func *fn = &a->prog->funcs[fid];
+	struct fcfg g;
+	cfg_build(a, fid, at, &g);
+	memset(where, 0, (size_t)fn->ncalls + 1);
+	struct probe P = {where, rel, 0, 0};
+	struct fa F;
+	memset(&F, 0, sizeof(F));
+	F.a = a;
+	F.p = a->prog;
+	F.fid = fid;
+	F.probe = &P;
+	engine_run(&F, &g);
+	int open_at_exit = 0;
+	for (int i = 0; i < F.exits.n; i++)
+		for (int j = 0; j < F.exits.s[i].n; j++)
+			open_at_exit |= F.exits.s[i].h[j].kind == HK_REGION;
+	ss_free(&F.exits);
+	free(F.kills);
+	cfg_free(&g);
+	if (!P.reached)
 		return "the code after the acquire is not reachable in the structure records";
-	if (R->save_twice)
+	if (P.twice)
 		return "the acquire is reached again before a release (loop)";
-	if (R->exits & S_IN)
+	if (open_at_exit)
 		return "the lock is still held on some path out of the function";
 	for (int i = 0; i < fn->ncalls; i++)
-		if (R->isrel[i] && (R->cst[i] & S_OUT))
+		if (rel[i] && (where[i] & PROBE_OUT))
 			return "a release is reached on a path that did not take this lock";
 	return NULL;
 }
@@ -381,7 +174,7 @@ static int member(struct memb *M, int c, int depth)
 		const struct func *fn = &p->funcs[cl->fn];
 		for (int i = 0; i < fn->ncalls; i++)
 			if (fn->calls[i] == c)
-				return M->cst[i] == S_IN;
+				return M->cst[i] == PROBE_IN;
 		return 0;
 	}
 	if (cl->fn < 0 || !nothing_held(M->a, c))
@@ -454,16 +247,11 @@ static uint8_t *region_setup(struct analysis *a, struct region *g)
 	}
 	if (g->row >= 0 && a->model->rows[g->row].try_)
 		g->try_ = 1;
-	struct ri R;
-	memset(&R, 0, sizeof(R));
-	R.p = p;
-	R.fn = fn;
-	R.ev = xmalloc(sizeof(*R.ev) * (size_t)(fn->ncalls + fn->nitems + 1));
-	R.cst = xcalloc((size_t)fn->ncalls + 1, 1);
-	R.isrel = xcalloc((size_t)fn->ncalls + 1, 1);
+	uint8_t *where = xcalloc((size_t)fn->ncalls + 1, 1);
+	uint8_t *isrel = xcalloc((size_t)fn->ncalls + 1, 1);
 	for (int i = 0; i < fn->ncalls; i++)
 		if (h && is_release(a, g, fn->calls[i])) {
-			R.isrel[i] = 1;
+			isrel[i] = 1;
 			push_int(&g->rel, &g->nrel, fn->calls[i]);
 		}
 	/* the error check right after the acquire: `if (IS_ERR(x)) return ...;` */
@@ -498,15 +286,15 @@ static uint8_t *region_setup(struct analysis *a, struct region *g)
 	g->save_at = ac->end;
 	const char *why = h ? NULL : "the lock entry is not visible at any later call";
 	if (!why)
-		why = interpret(&R, g->save_at);
+		why = interpret(a, g->fn, g->save_at, where, isrel);
 	if (why && errcheck >= 0) {
-		const char *w2 = interpret(&R, p->items[errcheck].e2);
+		const char *w2 = interpret(a, g->fn, p->items[errcheck].e2, where, isrel);
 		if (!w2) {
 			why = NULL;
 			g->save_at = p->items[errcheck].e2;
 			g->after_if = errcheck;
 		} else {
-			interpret(&R, g->save_at); /* keep the first placement's states */
+			interpret(a, g->fn, g->save_at, where, isrel); /* keep the first placement's states */
 		}
 	}
 	if (!why && g->try_)
@@ -523,10 +311,8 @@ static uint8_t *region_setup(struct analysis *a, struct region *g)
 		why = "no release of the lock in the function";
 	g->ok = !why;
 	g->why = why;
-	free(R.ev);
-	free(R.isrel);
-	free(R.labs);
-	return R.cst;
+	free(isrel);
+	return where;
 }
 
 void regions_build(struct analysis *a, const struct sites *s, struct regions *out)
