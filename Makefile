@@ -22,7 +22,7 @@ CORE_SRCS := $(foreach l,$(LAYERS),$(wildcard checkers/$(l)/*.c)) \
 CORE_OBJS := $(patsubst checkers/%.c,$(OBJ)/%.o,$(CORE_SRCS))
 CORE_HDRS := $(wildcard checkers/*/*.h)
 
-.PHONY: all clean test unit fixtures test-extract sanitize deps demo kernel-scan bench help
+.PHONY: all clean test unit fixtures test-extract test-rules-table sanitize deps demo kernel-scan bench help
 all: $(BIN)/gfpcheck $(BIN)/gfpcheck-extract
 
 $(OBJ)/%.o: checkers/%.c $(CORE_HDRS)
@@ -84,11 +84,15 @@ unit: $(BIN)/unit-tests
 test-extract: $(BIN)/gfpcheck-extract
 	bash tests/extract/run.sh
 
+# Every rule of the rule table has its file, doc page and fixtures under its ID.
+test-rules-table: $(BIN)/gfpcheck
+	sh tests/rules-table.sh $(BIN)/gfpcheck
+
 # The suites are independent (each has its own output directory; the facts cache
 # writes atomically): two at a time on CI's two cores.
 TEST_JOBS ?= 2
 test: all
-	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target unit fixtures test-extract $(EXTRA_TESTS)
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target unit fixtures test-extract test-rules-table $(EXTRA_TESTS)
 	@echo "make test: all suites passed"
 
 # ASan + UBSan build of the core, running the unit tests, the fixtures, the fix

@@ -10,7 +10,7 @@
  *   1. collects the expectations from every .c/.h file of the case:
  *        / * EXPECT: rule-a, rule-b * /            findings required on this line
  *        / * EXPECT-NOT: rule-a: reason * /        findings forbidden (reason needed)
- *      every rule named must be a known rule id (see known_rules below);
+ *      every rule named must be a known rule id (`gfpcheck --list-rules`);
  *   2. compiles every .c file of the case with
  *        CC -fsyntax-only -nostdinc -I INCLUDE -I <case> FILE
  *      (INCLUDE defaults to <root>/../include);
