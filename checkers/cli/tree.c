@@ -8,6 +8,7 @@
 
 #include "cli/tree.h"
 #include "base/util.h"
+#include "model/model.h"
 
 static char *self_dir(void)
 {
@@ -93,15 +94,24 @@ char *tree_version(const char *root)
 		char *nl = strchr(line, '\n');
 		if (nl)
 			*nl = 0;
+		/* strtol, not atoi: a huge number must not overflow; out of range = unknown */
+		long n = strchr(line, '=') ? strtol(strchr(line, '=') + 1, NULL, 10) : -1;
+		if (n < 0 || n > 999)
+			n = -1;
 		if (strncmp(line, "VERSION", 7) == 0 && strchr(line, '='))
-			v = atoi(strchr(line, '=') + 1);
+			v = (int)n;
 		else if (strncmp(line, "PATCHLEVEL", 10) == 0 && strchr(line, '='))
-			pl = atoi(strchr(line, '=') + 1);
+			pl = (int)n;
 		line = nl ? nl + 1 : NULL;
 	}
 	free(text);
 	if (v <= 0 || pl < 0)
 		return NULL;
-	return xasprintf("%d.%d", v, pl);
+	char *r = xasprintf("%d.%d", v, pl);
+	if (version_code(r) < 0) { /* VERSION = 100: not a kernel this model knows */
+		free(r);
+		return NULL;
+	}
+	return r;
 }
 

@@ -1,5 +1,8 @@
 /* model.c - parse and index the knowledge tables. */
 #include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,25 +17,33 @@ const char *row_kind_name(enum row_kind k)
 	return k < ROW__N ? kind_names[k] : "?";
 }
 
-int version_code(const char *s)
+/* Decimal digits only (no sign, no space), at most max; the end in *end. -1 when
+ * there is no digit or the number is above max (no overflow: digits are counted). */
+static long digits(const char *s, long max, const char **end)
 {
-	char *e;
-	long maj = strtol(s, &e, 10);
-	if (e == s || *e != '.' || maj < 2 || maj > 99)
-		return -1;
-	const char *m = e + 1;
-	long min = strtol(m, &e, 10);
-	if (e == m || min < 0 || min > 999)
-		return -1;
-	if (*e == '.') { /* X.Y.Z: ignore the sublevel */
-		m = e + 1;
-		strtol(m, &e, 10);
-		if (e == m)
+	long v = 0;
+	const char *p = s;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (*p - '0');
+		if (v > max)
 			return -1;
 	}
-	if (*e)
+	*end = p;
+	return p == s ? -1 : v;
+}
+
+int version_code(const char *s)
+{
+	const char *e;
+	long maj = digits(s, 99, &e);
+	if (maj < 2 || *e != '.')
 		return -1;
-	return (int)(maj * 1000 + min);
+	long min = digits(e + 1, 999, &e);
+	if (min < 0)
+		return -1;
+	if (*e == '.' && digits(e + 1, 99999, &e) < 0) /* X.Y.Z: the sublevel is ignored */
+		return -1;
+	return *e ? -1 : (int)(maj * 1000 + min);
 }
 
 static const struct {
@@ -81,9 +92,9 @@ static int parse_bits(const char *v, uint32_t *out)
 
 static int parse_int(const char *s, int *out)
 {
-	char *e;
-	long v = strtol(s, &e, 10);
-	if (e == s || *e || v < 0 || v > 64)
+	const char *e;
+	long v = digits(s, 64, &e);
+	if (v < 0 || *e)
 		return -1;
 	*out = (int)v;
 	return 0;
@@ -204,12 +215,16 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		break;
 	}
 	int have_bits = 0;
+	int first_opt = pos;
 	for (; pos < nf; pos++) {
 		char *eq = strchr(f[pos], '=');
 		if (!eq || eq == f[pos] || !eq[1])
 			FAIL("expected key=value, not '%s'", f[pos]);
 		*eq = 0;
 		const char *key = f[pos], *val = eq + 1;
+		for (int q = first_opt; q < pos; q++)
+			if (strcmp(f[q], key) == 0)
+				FAIL("%s= given twice", key);
 		if (strcmp(key, "since") == 0 || strcmp(key, "until") == 0) {
 			int v = version_code(val);
 			if (v < 0)
@@ -296,11 +311,30 @@ bad:
 
 int model_load_text(struct model *m, const char *path, const char *text, char *err, size_t errlen)
 {
-	const char *p = text;
+	return model_load_buf(m, path, text, strlen(text), err, errlen);
+}
+
+int model_load_buf(struct model *m, const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	const char *nul = memchr(text, 0, len);
+	if (nul) {
+		int l = 1;
+		for (const char *q = text; q < nul; q++)
+			l += *q == '\n';
+		snprintf(err, errlen, "%s:%d: error: NUL byte in a model file (a text file is expected)", path, l);
+		return -1;
+	}
+	const char *p = text, *end = text + len;
 	int lineno = 0;
-	while (*p) {
-		const char *e = strchr(p, '\n');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
+		if (n && p[n - 1] == '\r') /* CRLF line ends */
+			n--;
+		if (lineno == INT_MAX - 1) {
+			snprintf(err, errlen, "%s:%d: error: too many lines", path, lineno);
+			return -1;
+		}
 		lineno++;
 		char *line = xstrndup(p, n);
 		char *hash = strchr(line, '#');
@@ -346,13 +380,20 @@ int model_load_text(struct model *m, const char *path, const char *text, char *e
 
 int model_load_file(struct model *m, const char *path, char *err, size_t errlen)
 {
-	char *text = read_file(path, NULL);
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: error: is a directory, not a model file (use --model-dir for a directory)",
+			 path);
+		return -1;
+	}
+	size_t len = 0;
+	char *text = read_file(path, &len);
 	if (!text) {
-		snprintf(err, errlen, "%s: error: cannot read model file", path);
+		snprintf(err, errlen, "%s: error: cannot read model file: %s", path, strerror(errno));
 		return -1;
 	}
 	/* Rows keep a pointer to the path for messages. */
-	int rc = model_load_text(m, istr(intern(path)), text, err, errlen);
+	int rc = model_load_buf(m, istr(intern(path)), text, len, err, errlen);
 	free(text);
 	return rc;
 }

@@ -64,6 +64,8 @@ int version_code(const char *s);
 int model_load_file(struct model *m, const char *path, char *err, size_t errlen);
 /* Parse model text (for tests); path is used in messages. */
 int model_load_text(struct model *m, const char *path, const char *text, char *err, size_t errlen);
+/* The same for len bytes (a NUL byte among them is an error). */
+int model_load_buf(struct model *m, const char *path, const char *text, size_t len, char *err, size_t errlen);
 /* Load every *.txt of a directory in name order. */
 int model_load_dir(struct model *m, const char *dir, char *err, size_t errlen);
 void model_free(struct model *m);

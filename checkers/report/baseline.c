@@ -1,9 +1,11 @@
 /* baseline.c - stable finding fingerprints, --write-baseline and --baseline. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report/baseline.h"
 #include "rules/finding_filter.h"
@@ -207,56 +209,101 @@ static int keep_new(struct finding *f, void *ctx)
 	return bsearch(&key, b->fp, b->n, sizeof(*b->fp), cmp_str) == NULL;
 }
 
-static int is_hex16(const char *s)
+int baseline_parse(const char *path, const char *text, size_t len, char ***fps, size_t *nfps, char *err, size_t errlen)
 {
-	size_t n = 0;
-	for (; s[n]; n++)
-		if (!isxdigit((unsigned char)s[n]) || isupper((unsigned char)s[n]))
-			return 0;
-	return n == 16;
+	*fps = NULL;
+	*nfps = 0;
+	const char *nul = memchr(text, 0, len);
+	int lineno = 0;
+	if (nul) {
+		lineno = 1;
+		for (const char *q = text; q < nul; q++)
+			lineno += *q == '\n';
+		snprintf(err, errlen, "%s:%d: error: NUL byte in a baseline file (a text file is expected)", path, lineno);
+		return -1;
+	}
+	size_t cap = 0;
+	const char *p = text, *end = text + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (lineno == INT_MAX - 1) {
+			snprintf(err, errlen, "%s:%d: error: too many lines", path, lineno);
+			goto bad;
+		}
+		lineno++;
+		if (l && p[l - 1] == '\r')
+			l--;
+		if (l && p[0] != '#') {
+			/* FILE FUNCTION RULE EXPR OCCURRENCE FINGERPRINT */
+			const char *f[6];
+			size_t fl[6];
+			int nf = 0;
+			const char *q = p, *le = p + l;
+			while (nf < 6) {
+				const char *t = memchr(q, '\t', (size_t)(le - q));
+				f[nf] = q;
+				fl[nf++] = t ? (size_t)(t - q) : (size_t)(le - q);
+				if (!t)
+					break;
+				q = t + 1;
+			}
+			int ok = nf == 6 && !memchr(f[5], '\t', (size_t)(le - f[5])) && fl[5] == 16;
+			for (size_t k = 0; ok && k < 16; k++)
+				ok = (f[5][k] >= '0' && f[5][k] <= '9') || (f[5][k] >= 'a' && f[5][k] <= 'f');
+			long occ = 0;
+			for (size_t k = 0; ok && k < fl[4]; k++) {
+				ok = f[4][k] >= '0' && f[4][k] <= '9' && fl[4] <= 9;
+				occ = occ * 10 + (f[4][k] - '0');
+			}
+			ok = ok && fl[4] > 0 && fl[0] > 0 && fl[2] > 0;
+			if (!ok) {
+				snprintf(err, errlen,
+					 "%s:%d: error: expected FILE, FUNCTION, RULE, EXPR, an OCCURRENCE index (0 to "
+					 "999999999) and a 16-digit lowercase hex fingerprint separated by tabs (write one "
+					 "with --write-baseline)",
+					 path, lineno);
+				goto bad;
+			}
+			(void)occ;
+			VEC_PUSH(*fps, *nfps, cap, xstrndup(f[5], 16));
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return 0;
+bad:
+	for (size_t i = 0; i < *nfps; i++)
+		free((*fps)[i]);
+	free(*fps);
+	*fps = NULL;
+	*nfps = 0;
+	return -1;
 }
 
 int baseline_filter(struct findings *fs, const char *path, size_t *dropped, char *err, size_t errlen)
 {
-	char *text = read_file(path, NULL);
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen,
+			 "gfpcheck: --baseline '%s' is a directory; give the file that --write-baseline wrote", path);
+		return -1;
+	}
+	size_t len = 0;
+	char *text = read_file(path, &len);
 	if (!text) {
 		snprintf(err, errlen, "gfpcheck: cannot read baseline '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	struct bl b = {0};
-	size_t cap = 0;
-	int lineno = 0, rc = 0;
-	for (char *line = text; line && *line;) {
-		char *nl = strchr(line, '\n');
-		if (nl)
-			*nl = 0;
-		lineno++;
-		size_t l = strlen(line);
-		if (l && line[l - 1] == '\r')
-			line[--l] = 0;
-		if (l && line[0] != '#') {
-			int tabs = 0;
-			for (char *p = line; *p; p++)
-				tabs += *p == '\t';
-			char *last = strrchr(line, '\t');
-			if (tabs != 5 || !is_hex16(last + 1)) {
-				snprintf(err, errlen,
-					 "%s:%d: error: expected FILE, FUNCTION, RULE, EXPR, INDEX and a 16-digit "
-					 "fingerprint separated by tabs (write one with --write-baseline)",
-					 path, lineno);
-				rc = -1;
-				break;
-			}
-			VEC_PUSH(b.fp, b.n, cap, last + 1);
-		}
-		line = nl ? nl + 1 : NULL;
-	}
-	if (!rc) {
-		if (b.n)
-			qsort(b.fp, b.n, sizeof(*b.fp), cmp_str);
-		*dropped = findings_filter(fs, keep_new, &b);
-	}
-	free(b.fp);
+	int rc = baseline_parse(path, text, len, &b.fp, &b.n, err, errlen);
 	free(text);
-	return rc;
+	if (rc)
+		return -1;
+	if (b.n)
+		qsort(b.fp, b.n, sizeof(*b.fp), cmp_str);
+	*dropped = findings_filter(fs, keep_new, &b);
+	for (size_t i = 0; i < b.n; i++)
+		free(b.fp[i]);
+	free(b.fp);
+	return 0;
 }

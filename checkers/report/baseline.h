@@ -22,4 +22,8 @@ int baseline_write(const struct findings *fs, const char *root, const char *path
 /* Drop the findings the baseline holds; *dropped counts them. -1 and err
  * ("path:line: error: ...") on an unreadable or malformed baseline. */
 int baseline_filter(struct findings *fs, const char *path, size_t *dropped, char *err, size_t errlen);
+/* Parse len bytes of a baseline file: *fps gets the fingerprints (malloc'ed
+ * strings). -1 and "path:line: error: ..." on a malformed line or a NUL byte. */
+int baseline_parse(const char *path, const char *text, size_t len, char ***fps, size_t *nfps, char *err,
+		   size_t errlen);
 #endif

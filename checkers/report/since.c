@@ -178,10 +178,22 @@ int since_filter(struct findings *fs, const char *root, const char *rev, size_t 
 	int st = run_capture(root, rp, &out, &etext);
 	free(verify);
 	if (st != 0) {
+		/* git's own reason when it gives one (dubious ownership, not a repository) */
+		while (etext.len && (etext.s[etext.len - 1] == '\n' || etext.s[etext.len - 1] == ' '))
+			etext.s[--etext.len] = 0;
+		struct strbuf why = {0};
+		for (char *l = etext.s; l && *l;) {
+			char *nl = strchr(l, '\n');
+			sb_addf(&why, "\n  git: %.*s", nl ? (int)(nl - l) : (int)strlen(l), l);
+			l = nl ? nl + 1 : NULL;
+		}
 		if (st < 0 || st == 127)
 			snprintf(err, errlen, "--since needs git, which could not be run");
+		else if (why.len)
+			snprintf(err, errlen, "--since %s: git failed in '%s':%s", rev, root, why.s);
 		else
 			snprintf(err, errlen, "--since %s: not a revision of a git repository at '%s'", rev, root);
+		sb_free(&why);
 		sb_free(&out);
 		sb_free(&etext);
 		return -1;
