@@ -22,7 +22,7 @@ CORE_SRCS := $(foreach l,$(LAYERS),$(wildcard checkers/$(l)/*.c)) \
 CORE_OBJS := $(patsubst checkers/%.c,$(OBJ)/%.o,$(CORE_SRCS))
 CORE_HDRS := $(wildcard checkers/*/*.h)
 
-.PHONY: all clean test unit fixtures test-extract test-rules-table sanitize deps demo kernel-scan bench help
+.PHONY: all clean test unit fixtures test-extract test-rules-table sanitize deps deps-core demo kernel-scan bench help
 all: $(BIN)/gfpcheck $(BIN)/gfpcheck-extract
 
 $(OBJ)/%.o: checkers/%.c $(CORE_HDRS)
@@ -45,15 +45,22 @@ $(BIN)/gfpcheck-extract: $(OBJ)/cli/extract_main.o $(OBJ)/libgfpcheck.a
 # and otherwise prints the apt-get command.
 DEB_PKGS := coccinelle python3 gcc make
 EXTRA_DEPS_TARGETS ?= deps-reports
+# deps-core: what building gfpcheck and scanning need (the demo runs it when one is
+# missing); deps: everything the tests need as well.
+deps-core:
+	@$(call install_debs,$(DEB_PKGS))
 deps:
-	@missing=""; for p in $(DEB_PKGS) $(EXTRA_DEB_PKGS); do \
-		dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -z "$$missing" ]; then echo "deps: all installed"; \
-	elif [ "$$(id -u)" = 0 ]; then \
-		echo "deps: installing$$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	else echo "deps: run as root: apt-get install$$missing"; exit 1; fi
+	@$(call install_debs,$(DEB_PKGS) $(EXTRA_DEB_PKGS))
 	@$(MAKE) --no-print-directory $(EXTRA_DEPS_TARGETS)
+define install_debs
+missing=""; for p in $(1); do \
+	dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -z "$$missing" ]; then echo "deps: all installed"; \
+elif [ "$$(id -u)" = 0 ]; then \
+	echo "deps: installing$$missing"; \
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+else echo "deps: run as root: apt-get install$$missing"; exit 1; fi
+endef
 
 # Each area plugs in through its own fragment; a fragment adds its test target to
 # EXTRA_TESTS when `make test` should run it.
@@ -69,6 +76,7 @@ include tests/fixes/fixes.mk
 include tests/reports/reports.mk
 include tests/flags/flags.mk
 include tests/robustness/robustness.mk
+include tests/fuzz/fuzz.mk
 
 clean:
 	rm -rf $(BIN)
@@ -109,11 +117,26 @@ sanitize:
 	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 tests/robustness/run.sh bin/san/gfpcheck
 
 # ---- demo and real-kernel scans ----
-demo: all
-	@mkdir -p reports
-	-$(BIN)/gfpcheck -o reports/demo.txt examples/demo
-	-$(BIN)/gfpcheck --format json -o reports/demo.json examples/demo
-	@cat reports/demo.txt
+# On a fresh machine the demo installs what it needs first (as root; otherwise it
+# prints the one command to run): the README's first two commands are all it takes.
+DEMO_OUT ?= reports
+DEMO_DEPS ?= $(MAKE) --no-print-directory deps-core
+demo:
+	@need=""; command -v "$${SPATCH:-spatch}" >/dev/null 2>&1 || need="$$need coccinelle (spatch)"; \
+	command -v $(CC) >/dev/null 2>&1 || need="$$need a C compiler ($(CC))"; \
+	command -v python3 >/dev/null 2>&1 || need="$$need python3"; \
+	if [ -n "$$need" ]; then \
+		if [ "$$(id -u)" = 0 ]; then echo "demo: missing:$$need; installing (make deps-core)"; $(DEMO_DEPS) || exit 1; \
+		else echo "demo: missing:$$need. Run as root, then make demo again:"; \
+			echo "  sudo make -C $(CURDIR) deps-core"; exit 1; fi; \
+		command -v "$${SPATCH:-spatch}" >/dev/null 2>&1 || { echo "demo: still no spatch ($${SPATCH:-spatch})"; exit 1; }; \
+	fi
+	@$(MAKE) --no-print-directory all
+	@mkdir -p $(DEMO_OUT)
+	@$(BIN)/gfpcheck -q -o $(DEMO_OUT)/demo.txt examples/demo || test $$? = 1
+	@$(BIN)/gfpcheck -q --format json -o $(DEMO_OUT)/demo.json examples/demo || test $$? = 1
+	@cat $(DEMO_OUT)/demo.txt
+	@echo "demo: reports in $(DEMO_OUT)/demo.txt and $(DEMO_OUT)/demo.json"
 
 $(KSRC_61)/Makefile:
 	@mkdir -p $(KCACHE)

@@ -6,13 +6,14 @@
 
 #include "cli/args.h"
 #include "cli/options.h"
+#include "fix/fix.h"
 #include "model/model.h"
 #include "report/report.h"
 #include "rules/rules.h"
 
 enum {
 	O_FORMAT, O_OUT, O_JOBS, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_DUMPMODEL, O_DUMPSTATE,
-	O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP, O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK, O_QUIET,
+	O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP, O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK, O_FROM, O_QUIET,
 	O_LISTRULES, O_HELP, O_VERSION,
 };
 
@@ -39,6 +40,9 @@ static const struct cli_opt table[] = {
 	 "rules to fix (default: nofs-in-scope,nofs-in-transaction,nofs-to-scope;\n"
 	 "nofs-no-context and missing-nofs only when named; 'default' = the set)"},
 	{"scope-lock", 0, "ACQ:REL", O_SCOPELOCK, "treat ACQ()...REL() as an fs lock region (nofs-to-scope, missing-nofs)"},
+	{"from", 0, "'NAME <EMAIL>'", O_FROM,
+	 "the author of the --patch-dir series (default: GIT_AUTHOR_NAME and\n"
+	 "GIT_AUTHOR_EMAIL, else git config user.name and user.email of the tree)"},
 	{"quiet", 'q', NULL, O_QUIET, "print nothing but errors on standard error"},
 	{"list-rules", 0, NULL, O_LISTRULES, "print the rule IDs with their fix kind and summary, and exit"},
 	{"help", 'h', NULL, O_HELP, "this text"},
@@ -148,6 +152,13 @@ static int handle(void *ctx, int key, const char *arg)
 			fprintf(stderr, "gfpcheck: --scope-lock takes ACQUIRE:RELEASE (two function names), not '%s'\n", arg);
 		return ok ? 0 : -1;
 	}
+	case O_FROM:
+		if (fix_check_from(arg)) {
+			fprintf(stderr, "gfpcheck: --from takes the patches' author as 'Name <email>', not '%s'\n", arg);
+			return -1;
+		}
+		A->from = arg;
+		return 0;
 	case O_QUIET:
 		A->quiet = 1;
 		return 0;

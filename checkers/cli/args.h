@@ -14,6 +14,7 @@ struct args {
 	const char *baseline, *write_baseline, *since;
 	int fixing, apply, fixrules_set;
 	const char *patch_dir;
+	const char *from;         /* --from: the series' author */
 	unsigned fix_rules;
 	struct strbuf scope_locks; /* model rows from --scope-lock */
 	char **paths; int npaths; /* operands */

@@ -211,6 +211,7 @@ int phase_fix(struct run *R)
 	struct fix_opts fo;
 	memset(&fo, 0, sizeof(fo));
 	fo.patch_dir = R->A.patch_dir;
+	fo.from = R->A.from;
 	fo.apply = R->A.apply;
 	fo.diff = !fo.patch_dir && !fo.apply;
 	fo.rules = R->A.fixrules_set ? R->A.fix_rules : fix_default_rules();

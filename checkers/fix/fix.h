@@ -25,6 +25,7 @@ struct fix_opts {
 	const char *root;      /* tree root: paths are relative to it */
 	int quiet;
 	FILE *out;
+	const char *from;      /* --from "Name <email>": the patches' author, or NULL */
 };
 
 /* The rules fixed when --fix-rules is not given. */
@@ -120,5 +121,8 @@ int fix_write_series(struct fixer *F, const char *dir);
 /* --patch-dir DIR is usable: missing, empty, or holding only the series gfpcheck
  * wrote there before (DIR/.gfpcheck-series, content unchanged). Else -1 and why,
  * naming a file gfpcheck did not write. */
+/* --from is "Name <email>" (a name, one <...> with an @, no control character):
+ * 0, else -1. */
+int fix_check_from(const char *from);
 int fix_patch_dir_check(const char *dir, char *err, size_t errlen);
 #endif

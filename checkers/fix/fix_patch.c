@@ -3,9 +3,11 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -290,33 +292,96 @@ static void body_of(struct strbuf *sb, const struct fixer *F, const struct fgrou
 	sb_addf(sb, "Found with gfpcheck %s (rule %s).\n", GFPCHECK_VERSION, rd->id);
 }
 
-static char *git_ident(const char *root)
+/* `git -C root config KEY`, first line, or "" (run without a shell: the root may
+ * hold any byte). */
+static void git_config(const char *root, const char *key, char *out, size_t n)
 {
+	out[0] = 0;
+	int pfd[2];
+	if (pipe(pfd) != 0)
+		return;
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return;
+	}
+	if (pid == 0) {
+		dup2(pfd[1], 1);
+		close(pfd[0]);
+		close(pfd[1]);
+		int dn = open("/dev/null", O_WRONLY);
+		if (dn >= 0)
+			dup2(dn, 2);
+		execlp("git", "git", "-C", root, "config", key, (char *)NULL);
+		_exit(127);
+	}
+	close(pfd[1]);
+	size_t got = 0;
+	for (;;) {
+		char buf[256];
+		ssize_t r = read(pfd[0], buf, sizeof(buf));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		size_t k = (size_t)r < n - 1 - got ? (size_t)r : n - 1 - got;
+		memcpy(out + got, buf, k);
+		got += k;
+	}
+	close(pfd[0]);
+	out[got] = 0;
+	int st;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		out[0] = 0;
+	out[strcspn(out, "\n")] = 0;
+}
+
+/* No control characters (a newline would start a new mail header). */
+static int clean_header(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
+int fix_check_from(const char *from)
+{
+	const char *lt = strchr(from, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	if (!clean_header(from) || !lt || !gt || gt[1] || strchr(lt + 1, '<') || !memchr(lt, '@', (size_t)(gt - lt)))
+		return -1;
+	for (const char *p = from; p < lt; p++)
+		if (*p != ' ')
+			return 0;
+	return -1; /* no name */
+}
+
+/* The placeholder when no identity is set: `git am` refuses it ("empty ident
+ * name"), so a series cannot be applied under a name nobody has. */
+#define NO_IDENT "SET-YOUR-NAME-AND-EMAIL (see gfpcheck --from)"
+
+static char *git_ident(const char *root, const char *from, int quiet)
+{
+	if (from)
+		return xstrdup(from);
 	const char *n = getenv("GIT_AUTHOR_NAME"), *m = getenv("GIT_AUTHOR_EMAIL");
-	if (n && *n && m && *m)
+	if (n && *n && m && *m && clean_header(n) && clean_header(m) && !strpbrk(m, "<>"))
 		return xasprintf("%s <%s>", n, m);
-	char name[256] = "", mail[256] = "";
-	char *cmd = xasprintf("git -C '%s' config user.name 2>/dev/null", root);
-	FILE *pp = popen(cmd, "r");
-	if (pp) {
-		if (!fgets(name, sizeof(name), pp))
-			name[0] = 0;
-		pclose(pp);
-	}
-	free(cmd);
-	cmd = xasprintf("git -C '%s' config user.email 2>/dev/null", root);
-	pp = popen(cmd, "r");
-	if (pp) {
-		if (!fgets(mail, sizeof(mail), pp))
-			mail[0] = 0;
-		pclose(pp);
-	}
-	free(cmd);
-	name[strcspn(name, "\n")] = 0;
-	mail[strcspn(mail, "\n")] = 0;
-	if (*name && *mail)
+	char name[256], mail[256];
+	git_config(root, "user.name", name, sizeof(name));
+	git_config(root, "user.email", mail, sizeof(mail));
+	if (*name && *mail && clean_header(name) && clean_header(mail) && !strpbrk(mail, "<>"))
 		return xasprintf("%s <%s>", name, mail);
-	return xstrdup("gfpcheck <gfpcheck@localhost>");
+	if (!quiet)
+		fprintf(stderr,
+			"gfpcheck: no author identity for the patches: neither --from, nor GIT_AUTHOR_NAME and "
+			"GIT_AUTHOR_EMAIL, nor git config user.name and user.email (in %s) is set; they say \"From: "
+			"%s\", which git am refuses: rerun with --from 'Your Name <you@example.org>'\n",
+			root, NO_IDENT);
+	return xstrdup(NO_IDENT);
 }
 
 static char *file_slug(const char *subject)
@@ -543,7 +608,7 @@ int fix_write_series(struct fixer *F, const char *dir)
 		curlen[k] = F->f[k].len;
 		applied[k] = xcalloc(F->f[k].ne + 1, 1);
 	}
-	char *from = git_ident(F->o->root);
+	char *from = git_ident(F->o->root, F->o->from, F->o->quiet);
 	char date[64];
 	time_t now = time(NULL);
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime(&now));

@@ -124,14 +124,15 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 	memset(&r, 0, sizeof(r));
 	char *reason = NULL;
 	char *dd = strstr(line, " -- ");
-	if (!dd && strncmp(line, "-- ", 3) == 0)
-		dd = line - 1;
 	if (dd) {
 		*dd = 0;
 		reason = dd + 4;
-		while (*reason == ' ' || *reason == '\t')
-			reason++;
+	} else if (strncmp(line, "-- ", 3) == 0) { /* a reason and no row: no fields below */
+		reason = line + 3;
+		line = reason + strlen(reason);
 	}
+	while (reason && (*reason == ' ' || *reason == '\t'))
+		reason++;
 	char *f[32];
 	int nf = 0;
 	char *save = NULL;
@@ -140,6 +141,8 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			FAIL("too many fields");
 		f[nf++] = t;
 	}
+	if (nf == 0 && reason)
+		FAIL("a reason (' -- ...') without a row");
 	if (nf == 0)
 		return 0;
 	r.file = path;

@@ -26,6 +26,8 @@ shift
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 export GFPCHECK_HOME="$top"
+# the series' author, whatever the caller's git configuration holds
+export GIT_AUTHOR_NAME="gfpcheck test" GIT_AUTHOR_EMAIL="test@example.invalid"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gfpcheck-fixes.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cases=""

@@ -41,3 +41,6 @@ bad_baseline 1 "\0"
 sed 's/$/\r/' good.baseline >crlf.baseline
 g --facts facts --baseline crlf.baseline tree
 expect_rc 0
+# found by make fuzz: a model line that starts with "-- " wrote before its buffer
+bad_model 2 'alloc a 1\n-- a reason alone\n'
+bad_model 1 '--  \n'
