@@ -16,6 +16,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <stdint.h>
 #include <unistd.h>
 
 /* ---- small local helpers (this file stays independent of util.c) ---- */
@@ -368,6 +369,130 @@ static int capture(char *const argv[], char *out, size_t outlen)
 	return WEXITSTATUS(st);
 }
 
+static int write_atomic(const char *path, const char *dir, const char *data, size_t len)
+{
+	char *tmp = ex_printf("%s/.tmp-%ld-%ld", dir, (long)getpid(), (long)random());
+	FILE *f = fopen(tmp, "wb");
+	if (!f) {
+		free(tmp);
+		return -1;
+	}
+	int bad = fwrite(data, 1, len, f) != len;
+	bad |= fclose(f) != 0;
+	if (bad || rename(tmp, path)) {
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+/* The program argv0 would run: itself when it names a path, else the first
+ * executable of that name on PATH.  Returns 0 and fills out. */
+static int resolve_program(const char *prog, char *out, size_t outlen)
+{
+	if (strchr(prog, '/')) {
+		if (!realpath(prog, out) || access(out, X_OK))
+			return -1;
+		return 0;
+	}
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path) {
+		const char *c = strchr(path, ':');
+		size_t n = c ? (size_t)(c - path) : strlen(path);
+		char cand[PATH_MAX];
+		if (n && n + strlen(prog) + 2 < sizeof(cand)) {
+			memcpy(cand, path, n);
+			snprintf(cand + n, sizeof(cand) - n, "/%s", prog);
+			if (is_reg(cand) && access(cand, X_OK) == 0 && realpath(cand, out) && strlen(out) < outlen)
+				return 0;
+		}
+		path = c ? c + 1 : path + n;
+	}
+	return -1;
+}
+
+/* spatch's version ("1.1.1"), part of the cache key.  `spatch --version`
+ * costs a tenth of a second, paid by every run of gfpcheck: the answer is
+ * kept in CACHE/spatch-version under the program's path and its (device,
+ * inode, size, mtime, ctime), so it is asked again only when the program
+ * changes.  Returns -1 when spatch cannot be run. */
+static int spatch_version(const char *spatch, const char *cache, char *version, size_t vlen)
+{
+	char prog[PATH_MAX];
+	struct stat st;
+	if (resolve_program(spatch, prog, sizeof(prog)) || stat(prog, &st))
+		return -1;
+	char *key = ex_printf("%s\t%ju\t%ju\t%jd\t%lld.%09ld\t%lld.%09ld", prog, (uintmax_t)st.st_dev,
+			      (uintmax_t)st.st_ino, (intmax_t)st.st_size, (long long)st.st_mtim.tv_sec,
+			      st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+	char *file = ex_printf("%s/spatch-version", cache);
+	size_t klen = strlen(key);
+	char *known = slurp(file, NULL);
+	/* lines "KEY TAB VERSION" */
+	size_t nlines = 0;
+	for (char *l = known; l && *l;) {
+		char *e = strchr(l, '\n');
+		if (!e)
+			break;
+		nlines++;
+		size_t vl = (size_t)(e - l);
+		if (vl > klen + 1 && strncmp(l, key, klen) == 0 && l[klen] == '\t' &&
+		    vl - klen - 1 < vlen && !memchr(l + klen + 1, '\t', vl - klen - 1)) {
+			memcpy(version, l + klen + 1, vl - klen - 1);
+			version[vl - klen - 1] = 0;
+			free(known);
+			free(key);
+			free(file);
+			return 0;
+		}
+		l = e + 1;
+	}
+	char vout[4096];
+	char *vargv[] = {(char *)spatch, "--version", NULL};
+	if (capture(vargv, vout, sizeof(vout)) != 0) {
+		free(known);
+		free(key);
+		free(file);
+		return -1;
+	}
+	const char *v = strstr(vout, "version ");
+	if (v) {
+		v += 8;
+		size_t k = 0;
+		while (v[k] && v[k] != ' ' && v[k] != '\n' && v[k] != '\t' && k + 1 < vlen)
+			k++;
+		memcpy(version, v, k);
+		version[k] = 0;
+	}
+	/* remember it (a few lines: one per spatch program seen); best effort */
+	if (mkdir_p(cache) == 0) {
+		struct buf b = {0};
+		/* keep the last 15 entries of other programs */
+		for (char *l = known; l && *l;) {
+			char *e = strchr(l, '\n');
+			if (!e)
+				break;
+			if (nlines-- <= 15 && !(strncmp(l, key, klen) == 0 && l[klen] == '\t'))
+				buf_addn(&b, l, (size_t)(e - l) + 1);
+			l = e + 1;
+		}
+		buf_add(&b, key);
+		buf_add(&b, "\t");
+		buf_add(&b, version);
+		buf_add(&b, "\n");
+		write_atomic(file, cache, b.s, b.len);
+		free(b.s);
+	}
+	free(known);
+	free(key);
+	free(file);
+	return 0;
+}
+
 struct batch {
 	size_t *idx; /* indices into files */
 	size_t n;
@@ -563,25 +688,6 @@ static void parse_err(struct run *r, struct batch *b, struct fres *res, const ch
 	}
 }
 
-static int write_atomic(const char *path, const char *dir, const char *data, size_t len)
-{
-	char *tmp = ex_printf("%s/.tmp-%ld-%ld", dir, (long)getpid(), (long)random());
-	FILE *f = fopen(tmp, "wb");
-	if (!f) {
-		free(tmp);
-		return -1;
-	}
-	int bad = fwrite(data, 1, len, f) != len;
-	bad |= fclose(f) != 0;
-	if (bad || rename(tmp, path)) {
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
-}
-
 static char *cache_path(struct run *r, size_t fi)
 {
 	return ex_printf("%s/%.2s/%s.facts", r->facts_dir, r->keys[fi], r->keys[fi]);
@@ -753,26 +859,12 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 		jobs = 1;
 
 	/* spatch version: part of the cache key and of the header */
-	char vout[4096];
-	char *vargv[] = {(char *)r.spatch, "--version", NULL};
-	int vst = capture(vargv, vout, sizeof(vout));
-	if (vst != 0) {
+	char version[64] = "unknown";
+	if (spatch_version(r.spatch, cache, version, sizeof(version))) {
 		snprintf(err, errlen,
 			 "cannot run spatch ('%s --version' failed): run `make deps` or install coccinelle (or set SPATCH)",
 			 r.spatch);
 		return -1;
-	}
-	char version[64] = "unknown";
-	{
-		const char *v = strstr(vout, "version ");
-		if (v) {
-			v += 8;
-			size_t k = 0;
-			while (v[k] && v[k] != ' ' && v[k] != '\n' && k + 1 < sizeof(version))
-				k++;
-			memcpy(version, v, k);
-			version[k] = 0;
-		}
 	}
 	r.version = version;
 

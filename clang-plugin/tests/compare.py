@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""compare.py CLANG_FACTS COCCI_FACTS: compare the records of two facts files of
+"""compare.py CLANG_FACTS COCCI_FACTS (or compare.py --batch LIST): compare the records of two facts files of
 the same source file, modulo the known differences of clang-plugin/DIFFERENCES.md.
 Prints one line per unexplained difference; exit 1 if there is any."""
 import os
@@ -72,19 +72,30 @@ def key(r):
     return "\t".join(r)
 
 
-def main():
-    c = clang_side(load(sys.argv[1]))
-    s = cocci_side(load(sys.argv[2]))
+def differences(clang_path, cocci_path):
+    c = clang_side(load(clang_path))
+    s = cocci_side(load(cocci_path))
     # gfparg of tokens outside functions cannot be compared either (D2)
     cs = {key(r) for r in c}
     ss = {key(r) for r in s}
-    bad = 0
-    for r in sorted(cs - ss):
-        print("  clang only: " + r)
-        bad += 1
-    for r in sorted(ss - cs):
-        print("  cocci only: " + r)
-        bad += 1
+    return (["  clang only: " + r for r in sorted(cs - ss)] +
+            ["  cocci only: " + r for r in sorted(ss - cs)])
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--batch":
+        # one line per pair: CLANG_FACTS TAB COCCI_FACTS TAB OUTPUT; each
+        # pair's differences go to its OUTPUT file (one interpreter for all)
+        with open(sys.argv[2], encoding="utf-8") as f:
+            for line in f:
+                cf, sf, outp = line.rstrip("\n").split("\t")
+                with open(outp, "w", encoding="utf-8") as o:
+                    for d in differences(cf, sf):
+                        o.write(d + "\n")
+        return
+    bad = differences(sys.argv[1], sys.argv[2])
+    for d in bad:
+        print(d)
     sys.exit(1 if bad else 0)
 
 

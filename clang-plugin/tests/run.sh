@@ -7,7 +7,12 @@
 #
 # Environment: CLANG (default: clang-<major of the plugin's LLVM> or clang),
 # PLUGIN (bin/gfpcheck-clang.so), SPATCH (spatch), FILTER (substring of case
-# paths), V=1 (print the differences).
+# paths), V=1 (print the differences), JOBS (cases run at once, default: the
+# number of CPUs).
+#
+# The Coccinelle facts come from bin/gfpcheck-extract, the runner gfpcheck itself
+# uses, through the facts cache (GFPCHECK_CACHE): `make test` fills it for every
+# fixture in one batched run first, so no case starts spatch of its own.
 cd "$(dirname "$0")/../.." || exit 2
 TOP=$(pwd)
 PLUGIN=${PLUGIN:-$TOP/bin/gfpcheck-clang.so}
@@ -20,22 +25,20 @@ if [ -z "${CLANG:-}" ]; then
 		   llvm-config-$v --version >/dev/null 2>&1; then CLANG=clang-$v; break; fi
 	done
 fi
-SPATCH=${SPATCH:-spatch}
+EXTRACT=${EXTRACT:-$TOP/bin/gfpcheck-extract}
 OUT=${OUT:-$TOP/tests/out/frontends}
-rm -rf "$OUT"; mkdir -p "$OUT"
-pass=0; fail=0
-gfpcheck_ok=0
-if [ -x bin/gfpcheck ] && bin/gfpcheck --help 2>&1 | grep -q -- --facts; then gfpcheck_ok=1; fi
+JOBS=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+export TOP PLUGIN DRIVER CLANG EXTRACT OUT
+if [ -z "${gfpcheck_ok:-}" ]; then gfpcheck_ok=0
+if [ -x bin/gfpcheck ] && bin/gfpcheck --help 2>&1 | grep -q -- --facts; then gfpcheck_ok=1; fi; fi
+export gfpcheck_ok
 
-# The Coccinelle facts of file $2 of case $1 into directory $3, as the runner
-# writes them: `status partial` when spatch reports a parse error.
+# The Coccinelle facts of files $3... of case $1 into directory $2, written by
+# the runner gfpcheck uses (spatch only for files the facts cache lacks).
 cocci_facts() {
-	mkdir -p "$(dirname "$3/$2")"
-	(cd "$1" && $SPATCH --parse-error-msg --verbose-parsing \
-		--sp-file "$TOP/cocci/gfpfacts.cocci" "$2" >"$3/$2.out" 2>"$3/$2.err")
-	st=ok; grep -q 'parse error' "$3/$2.err" && st=partial
-	awk -F'\t' -v f="$2" -v st=$st 'BEGIN { print "gfpfacts\t1\nfrontend\tcoccinelle\nstatus\t" st }
-		$1 == f { sub(/^[^\t]*\t/, ""); print }' "$3/$2.out" >"$3/$2.facts"
+	c=$1; d=$2; shift 2
+	[ $# -gt 0 ] || return 0
+	(cd "$c" && "$EXTRACT" -q -j 1 --root . -o "$d" "$@") >"$d/extract.log" 2>&1
 }
 # Drop the record differences of file $2 that case $1 lists in known-records-diff
 # (lines `FILE: cocci only: RECORD` / `FILE: clang only: RECORD`, D9).
@@ -49,41 +52,56 @@ known_records() {
 	fi
 }
 
-for case in tests/fixtures/*/*/ clang-plugin/tests/cases/*/; do
-	[ -d "$case" ] || continue
-	case=${case%/}
-	[ -n "${FILTER:-}" ] && case "$case" in *"$FILTER"*) ;; *) continue ;; esac
+# The records of file $1 of the case are compared by compare.py later, in one
+# interpreter for all cases: $OUT/<id>/pairs lists them.
+pair() {
+	printf '%s\t%s\t%s\t%s\n' "$cdir/$1.facts" "$sdir/$1.facts" "$OUT/$id/cmp.$(echo "$1" | tr / _)" "$1" >>"$OUT/$id/pairs"
+}
+
+# One case: $1 is its directory.  Writes $OUT/<id>/result: "ok" or the
+# failures found so far (the record comparison is added at the end).
+run_case() {
+	case=$1
 	id=$(echo "$case" | tr / _)
 	cdir=$OUT/$id/clang; sdir=$OUT/$id/cocci
 	mkdir -p "$cdir" "$sdir"
 	ok=1; msg=""
+	: >"$OUT/$id/pairs"
 	files=$(cd "$case" && find . -name '*.c' ! -path './include/*' | sed 's|^\./||' | sort)
 	for f in $files; do
 		# the Clang front end, exactly as the fixture runner compiles the case
 		(cd "$case" && $CLANG -fsyntax-only -nostdinc -I "$TOP/tests/include" -I . \
 			-fplugin="$PLUGIN" -fplugin-arg-gfpcheck-out="$cdir" -fplugin-arg-gfpcheck-root=. "$f") \
 			>"$cdir/$(echo "$f" | tr / _).log" 2>&1
-		# the Coccinelle front end
-		cocci_facts "$case" "$f" "$sdir"
+	done
+	# the case's own headers (not include/): facts written by the plugin when
+	# a .c file includes them
+	hdrs=""
+	for h in $(cd "$case" && find . -name '*.h' ! -path './include/*' | sed 's|^\./||' | sort); do
+		[ -f "$cdir/$h.facts" ] && hdrs="$hdrs $h"
+	done
+	# the Coccinelle front end, on the same files
+	cocci_facts "$case" "$sdir" $files $hdrs
+	for f in $files; do
 		if [ ! -f "$cdir/$f.facts" ]; then
 			ok=0; msg="$msg
   $f: no clang facts ($(head -c 300 "$cdir/$(echo "$f" | tr / _).log"))"
 			continue
 		fi
-		d=$(python3 clang-plugin/tests/compare.py "$cdir/$f.facts" "$sdir/$f.facts" | known_records "$case" "$f")
-		if [ -n "$d" ]; then ok=0; msg="$msg
-  $f:
-$d"; fi
+		if [ ! -f "$sdir/$f.facts" ]; then
+			ok=0; msg="$msg
+  $f: no coccinelle facts ($(head -c 300 "$sdir/extract.log"))"
+			continue
+		fi
+		pair "$f"
 	done
-	# the case's own headers (not include/): facts written by the plugin when
-	# a .c file includes them
-	for h in $(cd "$case" && find . -name '*.h' ! -path './include/*' | sed 's|^\./||' | sort); do
-		[ -f "$cdir/$h.facts" ] || continue
-		cocci_facts "$case" "$h" "$sdir"
-		d=$(python3 clang-plugin/tests/compare.py "$cdir/$h.facts" "$sdir/$h.facts" | known_records "$case" "$h")
-		if [ -n "$d" ]; then ok=0; msg="$msg
-  $h:
-$d"; fi
+	for h in $hdrs; do
+		if [ ! -f "$sdir/$h.facts" ]; then
+			ok=0; msg="$msg
+  $h: no coccinelle facts ($(head -c 300 "$sdir/extract.log"))"
+			continue
+		fi
+		pair "$h"
 	done
 	# the standalone driver over a compilation database must write the same facts
 	if [ -x "$DRIVER" ] && [ -n "$files" ]; then
@@ -118,7 +136,43 @@ $d"; fi
 $(diff "$OUT/$id/findings.diff" "$known" | sed -n 's/^< /    /p; s/^> /    expected: /p')"
 		fi
 	fi
-	if [ $ok = 1 ]; then
+	printf '%s' "$msg" >"$OUT/$id/result"
+}
+
+if [ "${1:-}" = "--case" ]; then
+	run_case "$2"
+	exit 0
+fi
+
+rm -rf "$OUT"; mkdir -p "$OUT"
+pass=0; fail=0
+cases=""
+for case in tests/fixtures/*/*/ clang-plugin/tests/cases/*/; do
+	[ -d "$case" ] || continue
+	case=${case%/}
+	[ -n "${FILTER:-}" ] && case "$case" in *"$FILTER"*) ;; *) continue ;; esac
+	cases="$cases $case"
+done
+# the cases, JOBS at a time; the results are printed in case order
+printf '%s\n' $cases | xargs -P "$JOBS" -n 1 sh "$TOP/clang-plugin/tests/run.sh" --case
+# the records of every file pair, in one python3 run
+for case in $cases; do cat "$OUT/$(echo "$case" | tr / _)/pairs" 2>/dev/null; done | cut -f1-3 >"$OUT/pairs"
+python3 clang-plugin/tests/compare.py --batch "$OUT/pairs" || echo "compare.py --batch failed"
+for case in $cases; do
+	id=$(echo "$case" | tr / _)
+	if [ ! -f "$OUT/$id/result" ]; then
+		fail=$((fail + 1)); echo "FAIL $case: the case did not finish"; continue
+	fi
+	msg=$(cat "$OUT/$id/result")
+	while IFS='	' read -r cf sf cmp f; do
+		if [ ! -f "$cmp" ]; then msg="$msg
+  $f: records not compared (compare.py failed)"; continue; fi
+		d=$(known_records "$case" "$f" <"$cmp")
+		if [ -n "$d" ]; then msg="$msg
+  $f:
+$d"; fi
+	done <"$OUT/$id/pairs"
+	if [ -z "$msg" ]; then
 		pass=$((pass + 1)); [ -n "${V:-}" ] && echo "ok   $case"
 	else
 		fail=$((fail + 1)); echo "FAIL $case$msg"

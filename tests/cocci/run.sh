@@ -9,45 +9,115 @@
 #                  prints them (file name input.c); empty for a negative case
 #   expected.c     (optional) input.c after patch mode; without it, patch
 #                  mode must leave input.c unchanged
-# Each case runs cocci/<rule>.cocci with the flags scripts/coccicheck passes:
+# cocci/<rule>.cocci runs in each mode with the flags scripts/coccicheck passes:
 #   report:  -D report  --no-show-diff --very-quiet --no-includes --include-headers
 #   org:     -D org     --no-show-diff --very-quiet ...   (one TODO per report line)
 #   context: -D context --very-quiet ...   (marks lines iff there is a report)
 #   patch:   -D patch   --very-quiet ...   (the diff applied with patch -p0
 #                                           gives expected.c)
-# and compiles input.c and the patched file with
+# and, as `make coccicheck` does, over a whole directory (--dir): the cases of
+# one rule are copies <case>/input.c in one directory, so one spatch run per
+# rule and mode serves all of them (spatch handles each file on its own); the
+# output is split per case by file name, and "<case>/" is taken off the names.
+# input.c and the patched file are compiled with
 #   gcc -fsyntax-only -nostdinc -I tests/include -I tests/cocci/include
 # A case passes when every check does.  Usage: run.sh [-v] [FILTER]
+# JOBS: spatch runs at once (default: the number of CPUs).
 top=$(cd "$(dirname "$0")/../.." && pwd)
+SPATCH=${SPATCH:-spatch}
+flags="--very-quiet --no-includes --include-headers"
+
+# run.sh --spatch DIR RULE MODE: one run over the copies in DIR/RULE
+if [ "${1:-}" = "--spatch" ]; then
+	d=$2/$3; m=$4
+	nsd=--no-show-diff
+	case $m in context|patch) nsd= ;; esac
+	(cd "$d" && $SPATCH -D "$m" $nsd $flags --cocci-file "$top/cocci/$3.cocci" --dir . \
+		> "../$3.$m.out" 2> "../$3.$m.err")
+	exit 0
+fi
+
 verbose=0
 [ "${1:-}" = "-v" ] && { verbose=1; shift; }
 filter=${1:-}
-SPATCH=${SPATCH:-spatch}
 CC=${CC_COCCI:-gcc}
-flags="--very-quiet --no-includes --include-headers"
+JOBS=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-pass=0
-failn=0
+# the copies: $work/<rule>/<case>/input.c
+cases=""
 for dir in "$top"/tests/cocci/*/*/; do
 	dir=${dir%/}
 	[ -f "$dir/input.c" ] || continue
 	case_=${dir#$top/tests/cocci/}
-	rule=${case_%%/*}
 	case $case_ in *"$filter"*) ;; *) continue ;; esac
-	sp=$top/cocci/$rule.cocci
-	w=$work/$(echo "$case_" | tr / _)
-	mkdir -p "$w"
-	cp "$dir/input.c" "$w/input.c"
-	why=
-	(cd "$w" && $SPATCH -D report --no-show-diff $flags --cocci-file "$sp" input.c > report.out 2> report.err)
-	(cd "$w" && $SPATCH -D org --no-show-diff $flags --cocci-file "$sp" input.c > org.out 2> org.err)
-	(cd "$w" && $SPATCH -D context $flags --cocci-file "$sp" input.c > context.out 2> context.err)
-	(cd "$w" && $SPATCH -D patch $flags --cocci-file "$sp" input.c > patch.out 2> patch.err)
+	mkdir -p "$work/$case_"
+	cp "$dir/input.c" "$work/$case_/input.c"
+	cases="$cases $case_"
+done
+rules=$(for c in $cases; do echo "${c%%/*}"; done | sort -u)
+
+# every rule in every mode, JOBS spatch runs at a time
+for r in $rules; do for m in report org context patch; do echo "$work $r $m"; done; done |
+	xargs -P "$JOBS" -n 3 sh "$0" --spatch
+
+# Split the output of rule $1 in mode $2 per case: report and org lines by the
+# file name they start with or view, diffs (context, patch) by their
+# `diff -u -p` header.  Lines that name no case of the rule go to
+# $work/$1.$2.stray.
+split_out() {
+	names=" "
+	for c in $cases; do case $c in "$1"/*) names="$names${c#*/} " ;; esac; done
+	awk -v w="$work/$1" -v m="$2" -v stray="$work/$1.$2.stray" -v names="$names" '
+	function known(c) { return c != "" && index(names, " " c " ") > 0 }
+	m == "report" {
+		if (match($0, /^\.\/[^:]*\/input\.c:/)) {
+			c = substr($0, 3, RLENGTH - 11)
+			if (known(c)) { print substr($0, RLENGTH - 7) >> (w "/" c "/report.out"); next }
+		}
+		print >> stray; next
+	}
+	m == "org" {
+		if (match($0, /view:\.\/[^:]*\/input\.c::/)) {
+			c = substr($0, RSTART + 7, RLENGTH - 17)
+			if (known(c)) {
+				sub(/view:\.\/[^:]*\/input\.c::/, "view:input.c::")
+				print >> (w "/" c "/org.out"); next
+			}
+		}
+		print >> stray; next
+	}
+	/^diff -u -p / {
+		p = $4; sub(/^(a\/|\.\/)/, "", p); cur = ""
+		if (p ~ /\/input\.c$/) { c = substr(p, 1, length(p) - 8); if (known(c)) cur = c }
+	}
+	{ if (cur != "") print >> (w "/" cur "/" m ".out"); else print >> stray }
+	' "$work/$1.$2.out"
+}
+for r in $rules; do
 	for m in report org context patch; do
-		if [ -s "$w/$m.err" ]; then
-			why="$why; $m mode wrote to stderr: $(head -3 "$w/$m.err" | tr '\n' ' ')"
+		for c in $cases; do case $c in "$r"/*) : >"$work/$c/$m.out" ;; esac; done
+		[ -f "$work/$r.$m.out" ] && split_out "$r" "$m"
+	done
+done
+
+pass=0
+failn=0
+for case_ in $cases; do
+	rule=${case_%%/*}
+	dir=$top/tests/cocci/$case_
+	w=$work/$case_
+	why=
+	for m in report org context patch; do
+		if [ ! -f "$work/$rule.$m.out" ]; then
+			why="$why; $m mode did not run"
+		fi
+		if [ -s "$work/$rule.$m.err" ]; then
+			why="$why; $m mode wrote to stderr: $(head -3 "$work/$rule.$m.err" | tr '\n' ' ')"
+		fi
+		if [ -s "$work/$rule.$m.stray" ]; then
+			why="$why; $m mode printed lines for no case: $(head -3 "$work/$rule.$m.stray" | tr '\n' ' ')"
 		fi
 	done
 	if ! diff -u "$dir/expected.txt" "$w/report.out" > "$w/report.diff"; then
