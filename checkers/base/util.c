@@ -211,19 +211,30 @@ void intern_reset(void)
 
 char *read_file(const char *path, size_t *len)
 {
+	return read_file_max(path, len, (size_t)-1);
+}
+
+char *read_file_max(const char *path, size_t *len, size_t max)
+{
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;
 	struct strbuf b = {0};
 	char buf[65536];
 	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+	int big = 0;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		if (b.len + n > max) {
+			big = 1;
+			break;
+		}
 		sb_addn(&b, buf, n);
-	int err = ferror(f);
+	}
+	int err = ferror(f) ? (errno ? errno : EIO) : 0;
 	fclose(f);
-	if (err) {
+	if (err || big) {
 		sb_free(&b);
-		errno = EIO;
+		errno = big ? EFBIG : err;
 		return NULL;
 	}
 	if (!b.s)

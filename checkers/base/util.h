@@ -49,6 +49,9 @@ uint64_t hash_bytes(const void *p, size_t n);
 
 /* Read a whole file; NULL with errno set on failure. */
 char *read_file(const char *path, size_t *len);
+/* The same, failing with errno EFBIG beyond max bytes (a device or a FIFO that
+ * never ends: --model /dev/zero). errno is kept from the failing read. */
+char *read_file_max(const char *path, size_t *len, size_t max);
 
 /* Glob match with '*' and '?' only. */
 int glob_match(const char *pat, const char *s);

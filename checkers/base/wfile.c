@@ -23,6 +23,7 @@ void wfile_hold_signals(int hold)
 			sigaddset(&s, SIGINT);
 			sigaddset(&s, SIGTERM);
 			sigaddset(&s, SIGHUP);
+			sigaddset(&s, SIGXFSZ); /* a file size limit: the write fails with EFBIG instead */
 			sigprocmask(SIG_BLOCK, &s, &held_old);
 		}
 	} else if (held_depth > 0 && --held_depth == 0) {
@@ -115,7 +116,7 @@ int wfile_fclose(FILE *f)
 
 /* The temporary file of the open wfile, removed on SIGINT/SIGTERM/SIGHUP. */
 static char *volatile pending_tmp;
-static struct sigaction old_int, old_term, old_hup;
+static struct sigaction old_int, old_term, old_hup, old_xfsz;
 
 static void on_signal(int sig)
 {
@@ -136,10 +137,21 @@ static void catch_signals(int on)
 		sigaction(SIGINT, &sa, &old_int);
 		sigaction(SIGTERM, &sa, &old_term);
 		sigaction(SIGHUP, &sa, &old_hup);
+		sigaction(SIGXFSZ, &sa, &old_xfsz);
+		/* a signal the caller ignores (nohup, trap '' XFSZ) stays ignored */
+		if (old_int.sa_handler == SIG_IGN)
+			sigaction(SIGINT, &old_int, NULL);
+		if (old_term.sa_handler == SIG_IGN)
+			sigaction(SIGTERM, &old_term, NULL);
+		if (old_hup.sa_handler == SIG_IGN)
+			sigaction(SIGHUP, &old_hup, NULL);
+		if (old_xfsz.sa_handler == SIG_IGN)
+			sigaction(SIGXFSZ, &old_xfsz, NULL);
 	} else {
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGTERM, &old_term, NULL);
 		sigaction(SIGHUP, &old_hup, NULL);
+		sigaction(SIGXFSZ, &old_xfsz, NULL);
 	}
 }
 

@@ -32,13 +32,15 @@ int wfile_write_all(int fd, const void *data, size_t len);
  * EIO when the error flag was set without an errno). */
 int wfile_fclose(FILE *f);
 
-/* Block (1) or restore (0) SIGINT, SIGTERM and SIGHUP around a critical section. */
+/* Block (1) or restore (0) SIGINT, SIGTERM, SIGHUP and SIGXFSZ around a critical
+ * section. */
 void wfile_hold_signals(int hold);
 
 /* An output file written whole or not at all: wfile_open() opens a temporary
  * file next to path (or path itself when it exists and is not a regular file:
  * /dev/stdout, a FIFO), wfile_commit() checks every write, fsyncs and renames it
- * over path. If the program is interrupted (SIGINT, SIGTERM, SIGHUP) in between,
+ * over path. If the program is interrupted (SIGINT, SIGTERM, SIGHUP, or SIGXFSZ
+ * from a file size limit) in between,
  * the temporary file is removed and path is untouched. */
 struct wfile {
 	FILE *f;

@@ -55,6 +55,10 @@ int phase_root(struct run *R)
 			return fail("cannot read facts directory '%s': %s", R->A.factdirs[0], strerror(errno));
 		R->root = xstrdup(abs);
 	}
+	const char *src = tree_source_file(R->root, R->A.outpath) ? R->A.outpath
+			  : tree_source_file(R->root, R->A.write_baseline) ? R->A.write_baseline : NULL;
+	if (src)
+		return fail("refusing to write over '%s', a source file of the scanned tree%s", src, "");
 	R->version = R->A.kver ? xstrdup(R->A.kver) : tree_version(R->root);
 	return 0;
 }

@@ -115,3 +115,18 @@ char *tree_version(const char *root)
 	return r;
 }
 
+
+int tree_source_file(const char *root, const char *path)
+{
+	if (!path)
+		return 0;
+	size_t l = strlen(path);
+	if (l < 2 || path[l - 2] != '.' || (path[l - 1] != 'c' && path[l - 1] != 'h'))
+		return 0;
+	char *rp = realpath(path, NULL), *rr = realpath(root, NULL);
+	size_t rl = rr ? strlen(rr) : 0;
+	int in = rp && rr && strncmp(rp, rr, rl) == 0 && (rp[rl] == '/' || (rl == 1 && rr[0] == '/'));
+	free(rp);
+	free(rr);
+	return in;
+}

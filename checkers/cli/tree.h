@@ -12,4 +12,7 @@ int is_file(const char *p);
 char *find_root(const char *abs);
 /* "6.1" from the tree's Makefile, or NULL. */
 char *tree_version(const char *root);
+/* path is an existing C source or header file under root (an output must never
+ * replace one: `-o fs/ext4/inode.c` is a typo, not a wish). */
+int tree_source_file(const char *root, const char *path);
 #endif

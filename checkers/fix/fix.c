@@ -359,6 +359,11 @@ static int apply_file(const struct fixer *F, const struct ffile *f, const char *
 			fd < 0 ? strerror(errno) : "not a regular file");
 		goto out;
 	}
+	if (!(st.st_mode & 0222) || access(real, W_OK) != 0) { /* root may write it: the user did not mean to */
+		fprintf(stderr, "gfpcheck: fix: %s not written: it is read-only (make it writable to have it fixed)\n",
+			f->path);
+		goto out;
+	}
 	/* the bytes now in the file, read through the descriptor that is written */
 	struct strbuf b = {0};
 	char chunk[65536];
@@ -381,6 +386,10 @@ static int apply_file(const struct fixer *F, const struct ffile *f, const char *
 		goto out;
 	}
 	if (st.st_nlink > 1) {
+		if (!F->o->quiet)
+			fprintf(stderr,
+				"gfpcheck: fix: %s has %lu hard links: rewritten in place, so every link sees the fix\n",
+				f->path, (unsigned long)st.st_nlink);
 		if (wfile_rewrite_fd(fd, text, len) != 0) {
 			fprintf(stderr, "gfpcheck: fix: %s: cannot write it: %s\n", f->path, strerror(errno));
 			goto out;

@@ -100,6 +100,35 @@ struct blk {
 	struct lines nl;
 };
 
+/* A file name in a diff header as git writes it, so that git apply and patch
+ * read it back: in double quotes with C escapes (octal for bytes outside
+ * printable ASCII) when it holds a control character, a quote, a backslash or a
+ * byte >= 0x80; on the ---/+++ lines a name with a space ends with a TAB. */
+static void diff_name(struct strbuf *sb, const char *prefix, const char *path, int hdr)
+{
+	int quote = 0, space = 0;
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		quote |= *p < 0x20 || *p == '"' || *p == '\\' || *p >= 0x7f;
+		space |= *p == ' ';
+	}
+	if (!quote) {
+		sb_addf(sb, "%s%s%s", prefix, path, hdr && space ? "\t" : "");
+		return;
+	}
+	sb_addc(sb, '"');
+	sb_add(sb, prefix);
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		const char *e = *p == '\t' ? "\\t" : *p == '\n' ? "\\n" : *p == '"' ? "\\\"" : *p == '\\' ? "\\\\" : NULL;
+		if (e)
+			sb_add(sb, e);
+		else if (*p < 0x20 || *p >= 0x7f)
+			sb_addf(sb, "\\%03o", *p);
+		else
+			sb_addc(sb, (char)*p);
+	}
+	sb_addc(sb, '"');
+}
+
 void fix_udiff(struct strbuf *sb, const char *path, const char *old, size_t oldlen, const struct fedit *e,
 	       size_t ne, int *adds, int *dels)
 {
@@ -145,7 +174,15 @@ void fix_udiff(struct strbuf *sb, const char *path, const char *old, size_t oldl
 		free(loc);
 		lines_init(&B[k].nl, B[k].nt, B[k].nlen);
 	}
-	sb_addf(sb, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n", path, path, path, path);
+	sb_add(sb, "diff --git ");
+	diff_name(sb, "a/", path, 0);
+	sb_addc(sb, ' ');
+	diff_name(sb, "b/", path, 0);
+	sb_add(sb, "\n--- ");
+	diff_name(sb, "a/", path, 1);
+	sb_add(sb, "\n+++ ");
+	diff_name(sb, "b/", path, 1);
+	sb_addc(sb, '\n');
 	const int C = 3;
 	long delta = 0;
 	for (size_t k = 0; k < nb;) {

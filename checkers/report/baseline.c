@@ -160,6 +160,16 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A baseline field: control characters (TAB, newline) become '?'. */
+static char *field(const char *s)
+{
+	char *d = xstrdup(s);
+	for (char *q = d; *q; q++)
+		if ((unsigned char)*q < 0x20)
+			*q = '?';
+	return d;
+}
+
 int baseline_write(const struct findings *fs, const char *root, const char *path, char *err, size_t errlen)
 {
 	struct key *k = compute_keys(fs, root);
@@ -168,8 +178,13 @@ int baseline_write(const struct findings *fs, const char *root, const char *path
 	for (size_t j = 0; j < fs->n; j++) {
 		if (fs->v[k[j].i].suppressed)
 			continue;
-		lines[n++] = xasprintf("%s\t%s\t%s\t%s\t%d\t%016llx\n", k[j].file, k[j].function[0] ? k[j].function : "-",
-				       k[j].rule, k[j].expr[0] ? k[j].expr : "-", k[j].occ, k[j].hash);
+		/* a TAB or newline in a path (any byte but NUL may be in one) must not add a
+		 * field or a line: the fingerprint alone is matched, the rest is for people */
+		char *file = field(k[j].file), *fn = field(k[j].function[0] ? k[j].function : "-");
+		lines[n++] = xasprintf("%s\t%s\t%s\t%s\t%d\t%016llx\n", file, fn, k[j].rule,
+				       k[j].expr[0] ? k[j].expr : "-", k[j].occ, k[j].hash);
+		free(file);
+		free(fn);
 	}
 	qsort(lines, n, sizeof(*lines), cmp_str);
 	int rc = 0;
@@ -289,9 +304,10 @@ int baseline_filter(struct findings *fs, const char *path, size_t *dropped, char
 		return -1;
 	}
 	size_t len = 0;
-	char *text = read_file(path, &len);
+	char *text = read_file_max(path, &len, (size_t)256 << 20);
 	if (!text) {
-		snprintf(err, errlen, "gfpcheck: cannot read baseline '%s': %s", path, strerror(errno));
+		snprintf(err, errlen, "gfpcheck: cannot read baseline '%s': %s", path,
+			 errno == EFBIG ? "larger than 256 MiB" : strerror(errno));
 		return -1;
 	}
 	struct bl b = {0};

@@ -38,3 +38,22 @@ echo "previous report" >report.txt
 grep -q "previous report" report.txt && fail "-o did not replace the report"
 ls -a | grep -q 'gfpcheck-' && fail "a temporary file was left: $(ls -a)"
 true
+# a file size limit hit while writing the report (the write fails, or SIGXFSZ kills):
+# the previous report stays whole and no temporary file is left
+g --facts facts --format html -o big.html tree
+[ "$(stat -c %s big.html)" -gt 4096 ] || fail "the HTML report is too small for this test"
+for xfsz in ignore default; do
+	echo "previous report" >r.html
+	LAST="ulimit -f 2; gfpcheck --format html -o r.html (SIGXFSZ $xfsz)"
+	if [ $xfsz = ignore ]; then
+		run bash -c 'ulimit -f 2; trap "" XFSZ; exec "$@"' sh "$G" --facts facts --format html -o r.html tree
+		expect_rc 2
+		expect_err "cannot write"
+	else
+		run bash -c 'ulimit -f 2; exec "$@"' sh "$G" --facts facts --format html -o r.html tree
+		[ "$RC" != 0 ] && [ "$RC" != 1 ] || { _show; fail "the size limit went unnoticed"; }
+	fi
+	grep -qx "previous report" r.html || fail "SIGXFSZ $xfsz: the previous report was replaced by $(stat -c %s r.html) bytes"
+	ls -a | grep -q 'gfpcheck-' && fail "SIGXFSZ $xfsz: a temporary file was left: $(ls -a | grep gfpcheck-)"
+done
+true
