@@ -158,8 +158,11 @@ static void catch_signals(int on)
 FILE *wfile_open(struct wfile *w, const char *path, char *err, size_t errlen)
 {
 	memset(w, 0, sizeof(*w));
-	w->path = xstrdup(path);
 	struct stat st;
+	/* a symbolic link to an existing file: that file is replaced, the link stays */
+	char *real = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
+	w->path = real ? real : xstrdup(path);
+	path = w->path;
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		w->f = fopen(path, "w"); /* a device or a FIFO: written as it is */
 		if (!w->f) {
@@ -262,6 +265,10 @@ int wfile_commit(struct wfile *w, char *err, size_t errlen)
 int wfile_can_create(const char *path, char *err, size_t errlen)
 {
 	struct stat st;
+	if (!*path) {
+		snprintf(err, errlen, "cannot write '': an empty file name");
+		return -1;
+	}
 	if (stat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
 			snprintf(err, errlen, "cannot write %s: it is a directory", path);

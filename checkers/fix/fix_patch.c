@@ -529,6 +529,10 @@ static void free_owned(struct owned *v, size_t n)
 int fix_patch_dir_check(const char *dir, char *err, size_t errlen)
 {
 	struct stat st;
+	if (!*dir) {
+		snprintf(err, errlen, "--patch-dir '': an empty directory name");
+		return -1;
+	}
 	if (lstat(dir, &st) != 0) {
 		if (errno == ENOENT)
 			return 0; /* created when the series is written */
