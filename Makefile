@@ -71,6 +71,7 @@ KSRC_61  := $(KCACHE)/linux-source-6.1
 include tests/tests.mk
 include cocci/cocci.mk
 include clang-plugin/plugin.mk
+include sparse/sparse.mk
 include bench/bench.mk
 include tests/fixes/fixes.mk
 include tests/reports/reports.mk
