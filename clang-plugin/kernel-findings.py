@@ -27,6 +27,9 @@ def key(f):
 
 
 def main():
+    # --front=NAME: the first report comes from that front end (default Clang;
+    # sparse/kernel-check.sh passes --front=sparse)
+    front = ([a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--front=")] or ["Clang"])[0]
     args = [a for a in sys.argv[1:] if not a.startswith("-")]
     verbose = "-v" in sys.argv
     cf, cst = load(args[0])
@@ -51,11 +54,12 @@ def main():
     rules = [r for r in RULES if any(n[(d, r, s)] for d in ["total"] for s in ("both", "clang", "cocci"))]
     rules += sorted({k[2] for k in set(ck) | set(sk)} - set(RULES))
     cols = dirs + (["other"] if any(n[("other", r, s)] for r in rules for s in ("both", "clang", "cocci")) else []) + ["total"]
-    print("findings: clang %d, cocci %d (functions: clang %s, cocci %s; files: clang %s, cocci %s)" % (
-        len(cf), len(sf), cst.get("functions", "?"), sst.get("functions", "?"),
+    fl = front.lower()
+    print("findings: %s %d, cocci %d (functions: %s %s, cocci %s; files: %s %s, cocci %s)" % (
+        fl, len(cf), len(sf), fl, cst.get("functions", "?"), sst.get("functions", "?"), fl,
         cst.get("files", "?"), sst.get("files", "?")))
     print()
-    print("both / Clang only / Coccinelle only, findings keyed by file, line and rule:")
+    print("both / %s only / Coccinelle only, findings keyed by file, line and rule:" % front)
     print()
     print("| rule | " + " | ".join(cols) + " |")
     print("|---|" + "---|" * len(cols))
@@ -75,7 +79,7 @@ def main():
         for f in sf:
             by.setdefault(("cocci",) + key(f), f)
         for side, mine, other in (("clang", ck, sk), ("cocci", sk, ck)):
-            print("\n%s only:" % ("Clang" if side == "clang" else "Coccinelle"))
+            print("\n%s only:" % (front if side == "clang" else "Coccinelle"))
             for k in sorted(mine, key=lambda k: (k[2], k[0], k[1])):
                 if mine[k] > other[k]:
                     f = by[(side,) + k]

@@ -434,6 +434,7 @@ void cfg_function(int fnidx)
 				if (si && si->expr && si->expr->type == EXPR_CALL && contexts_hold(si->orig, insn->context_expr)) {
 					/* the callee's annotation: its parameters are this call's arguments */
 					push_params(si->orig, si->expr);
+					expr_type_scope(si->orig);
 					if (lastcall_rec >= 0)
 						x->anchor = fe.calls[lastcall_rec].tok;
 				} else if (owner_of_stream(insn->pos.stream) == owner) {
@@ -445,6 +446,7 @@ void cfg_function(int fnidx)
 				expr_text(&eb, insn->context_expr);
 				x->expr = eb.s ? eb.s : fe_strdup("-");
 				x->cls = expr_class(insn->context_expr);
+				expr_type_scope(NULL);
 				subst_pop(m);
 				break;
 			}
@@ -544,8 +546,25 @@ void cfg_function(int fnidx)
 		char *p = pos_start(owner, c->anchor);
 		struct fe_buf eb = {0};
 		fold_field(&eb, c->expr);
-		rec_add(owner, line, col, "ctx\t%s\t%s\t%d\t%+d\t%s\t%s", fnname(fnidx), p, c->bb, c->delta,
-			eb.s ? eb.s : "-", c->cls);
+		/* (x) -> x: a substituted argument keeps no parentheses of its own */
+		while (eb.s && eb.n > 2 && eb.s[0] == '(' && eb.s[eb.n - 1] == ')') {
+			int d = 0, whole = 1;
+			for (size_t q = 0; q < eb.n - 1; q++) {
+				d += eb.s[q] == '(' ? 1 : eb.s[q] == ')' ? -1 : 0;
+				if (d == 0) {
+					whole = 0;
+					break;
+				}
+			}
+			if (!whole)
+				break;
+			memmove(eb.s, eb.s + 1, eb.n - 2);
+			eb.n -= 2;
+			eb.s[eb.n] = 0;
+		}
+		for (int u = 0; u < (c->delta < 0 ? -c->delta : c->delta) && u < 16; u++)
+			rec_add(owner, line, col, "ctx\t%s\t%s\t%d\t%s\t%s\t%s", fnname(fnidx), p, c->bb,
+				c->delta > 0 ? "acquire" : "release", eb.s ? eb.s : "-", c->cls);
 		free(eb.s);
 		free(p);
 		free(c->expr);
@@ -570,6 +589,7 @@ void context_decl(int owner, struct symbol *sym, const char *name)
 	static char **done;
 	static int ndone, capdone;
 	char *key = fe_asprintf("%d\t%s", owner, name);
+	name = key + strcspn(key, "\t") + 1;	/* show_ident()'s buffer is reused below */
 	for (int i = 0; i < ndone; i++)
 		if (!strcmp(done[i], key)) {
 			free(key);
@@ -584,9 +604,11 @@ void context_decl(int owner, struct symbol *sym, const char *name)
 		struct context *c;
 		FOR_EACH_PTR(sym->ctype.contexts, c) {
 			struct fe_buf eb = {0}, fb = {0};
+			expr_type_scope(sym);
 			expr_text(&eb, c->context);
 			fold_field(&fb, eb.s ? eb.s : "-");
 			char *cls = expr_class(c->context);
+			expr_type_scope(NULL);
 			rec_add(owner, 0, 0, "ctxfn\t%s\t%u\t%u\t%s\t%s", name, c->in, c->out, fb.s ? fb.s : "-", cls);
 			free(cls);
 			free(eb.s);

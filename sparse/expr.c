@@ -21,6 +21,7 @@ struct subst {
 	struct symbol *sym;
 	struct ident *name;	/* by name when the symbol is not resolved */
 	struct expression *e;
+	int active;		/* being printed: no substitution inside itself */
 };
 static struct subst *subs;
 static int nsubs, capsubs;
@@ -34,21 +35,142 @@ void subst_push(struct symbol *sym, struct ident *name, struct expression *e)
 	subs[nsubs].sym = sym;
 	subs[nsubs].name = name;
 	subs[nsubs].e = e;
+	subs[nsubs].active = 0;
 	nsubs++;
 }
 
 int subst_mark(void) { return nsubs; }
+
+static struct symbol *type_scope;
+void expr_type_scope(struct symbol *fn)
+{
+	while (fn && fn->type == SYM_NODE)
+		fn = fn->ctype.base_type;
+	type_scope = fn && fn->type == SYM_FN ? fn : NULL;
+}
 void subst_pop(int mark) { nsubs = mark; }
+
+static int lookup_subst_index(struct expression *e)
+{
+	for (int i = nsubs - 1; i >= 0; i--) {
+		if (subs[i].active)
+			continue;
+		if (subs[i].sym && e->symbol == subs[i].sym)
+			return i;
+		if (subs[i].name && (e->symbol ? e->symbol->ident : e->symbol_name) == subs[i].name)
+			return i;
+	}
+	return -1;
+}
 
 static struct expression *lookup_subst(struct expression *e)
 {
-	for (int i = nsubs - 1; i >= 0; i--) {
-		if (subs[i].sym && e->symbol == subs[i].sym)
-			return subs[i].e;
-		if (subs[i].name && (e->symbol ? e->symbol->ident : e->symbol_name) == subs[i].name)
-			return subs[i].e;
+	int i = lookup_subst_index(e);
+	return i >= 0 ? subs[i].e : NULL;
+}
+
+static struct symbol *base_of(struct symbol *t);
+static struct symbol *type_of(struct expression *e);
+static struct expression *strip(struct expression *e);
+
+/* a member access in any of sparse's forms:
+ *   EXPR_DEREF                 unevaluated (annotations, __context__ statements)
+ *   *(base + off), *base       evaluated p->m: ctype is the member's node
+ *   base + off, base           evaluated &p->m: ctype points to the member's node
+ * gives the pointer (or, for EXPR_DEREF of a non-pointer, the object) BASE, the
+ * member's name, its struct type, and whether the access is an address (&p->m) */
+static int member_access(struct expression *e, struct expression **base, struct ident **member,
+			 struct symbol **st, int *addr, int *arrow)
+{
+	*addr = 0;
+	*arrow = 1;
+	if (e->type == EXPR_DEREF && e->member) {
+		struct expression *b = strip(e->deref);
+		if (b && b->type == EXPR_PREOP && b->op == '*') {
+			*base = b->unop;
+		} else {
+			*base = b;
+			*arrow = 0;
+		}
+		*member = e->member;
+		*st = base_of(type_of(b));
+		return b != NULL;
 	}
-	return NULL;
+	struct symbol *node = NULL;
+	struct expression *ptr = NULL;
+	if (e->type == EXPR_PREOP && e->op == '*' && e->ctype && e->ctype->type == SYM_NODE && e->ctype->ident) {
+		node = e->ctype;
+		ptr = strip(e->unop);
+	} else if (base_of(e->ctype) && base_of(e->ctype)->type == SYM_PTR && base_of(e->ctype)->ctype.base_type &&
+		   base_of(e->ctype)->ctype.base_type->type == SYM_NODE && base_of(e->ctype)->ctype.base_type->ident &&
+		   (e->type == EXPR_BINOP || e->type == EXPR_SYMBOL || e->type == EXPR_PREOP)) {
+		node = base_of(e->ctype)->ctype.base_type;
+		ptr = e;
+		*addr = 1;
+	}
+	if (!node) {
+		/* by offset: *(base + off) or base + off, base pointing to a struct */
+		struct expression *x = e;
+		int a = 1;
+		if (x->type == EXPR_PREOP && x->op == '*') {
+			x = strip(x->unop);
+			a = 0;
+		}
+		if (x && x->type == EXPR_BINOP && x->op == '+' && strip(x->right) && strip(x->right)->type == EXPR_VALUE) {
+			struct expression *bb = strip(x->left);
+			struct symbol *pt = bb ? base_of(bb->ctype) : NULL;
+			struct symbol *sst = pt && pt->type == SYM_PTR ? base_of(pt->ctype.base_type) : NULL;
+			struct symbol *want = base_of(e->ctype);
+			if (a && want && want->type == SYM_PTR)
+				want = base_of(want->ctype.base_type);
+			else if (a)
+				want = NULL;
+			if (sst && (sst->type == SYM_STRUCT || sst->type == SYM_UNION)) {
+				unsigned long off = (unsigned long)strip(x->right)->value;
+				struct symbol *m, *hit = NULL;
+				FOR_EACH_PTR(sst->symbol_list, m) {
+					if (!hit && m->ident && m->offset == off &&
+					    (!want || base_of(m->ctype.base_type) == want))
+						hit = m;
+				} END_FOR_EACH_PTR(m);
+				if (hit) {
+					*base = bb;
+					*member = hit->ident;
+					*st = sst;
+					*addr = a;
+					return 1;
+				}
+			}
+		}
+	}
+	if (!node || !ptr)
+		return 0;
+	struct expression *b = ptr;
+	if (ptr->type == EXPR_BINOP && ptr->op == '+' && strip(ptr->right) && strip(ptr->right)->type == EXPR_VALUE)
+		b = strip(ptr->left);
+	/* the struct: what the base points to, holding this member node */
+	struct symbol *pt = base_of(b->ctype);
+	struct symbol *s = NULL;
+	if (pt && pt->type == SYM_PTR)
+		s = base_of(pt->ctype.base_type);
+	if (!s && b->type == EXPR_SYMBOL && b->symbol) {
+		struct symbol *t = base_of(b->symbol);
+		s = t && t->type == SYM_PTR ? base_of(t->ctype.base_type) : t;
+	}
+	if (!s || (s->type != SYM_STRUCT && s->type != SYM_UNION))
+		return 0;
+	struct symbol *m;
+	int found = 0;
+	FOR_EACH_PTR(s->symbol_list, m) {
+		if (m == node || (m->ident && m->ident == node->ident))
+			found = 1;
+	} END_FOR_EACH_PTR(m);
+	if (!found)
+		return 0;
+	*base = b;
+	*member = node->ident;
+	*st = s;
+	return 1;
 }
 
 static struct expression *strip(struct expression *e)
@@ -89,8 +211,19 @@ static const char *opname(int op)
 static int simple(struct expression *e)
 {
 	e = strip(e);
-	return e && (e->type == EXPR_SYMBOL || e->type == EXPR_VALUE || e->type == EXPR_DEREF ||
-		     e->type == EXPR_CALL || e->type == EXPR_STRING);
+	if (!e)
+		return 0;
+	if (e->type == EXPR_PREOP && e->op == '*' && strip(e->unop) && strip(e->unop)->type == EXPR_SYMBOL &&
+	    e->ctype == strip(e->unop)->symbol)
+		return 1;	/* a variable's value */
+	struct expression *mb;
+	struct ident *mm;
+	struct symbol *mst;
+	int maddr, marrow;
+	if (member_access(e, &mb, &mm, &mst, &maddr, &marrow))
+		return !maddr;
+	return e->type == EXPR_SYMBOL || e->type == EXPR_VALUE || e->type == EXPR_DEREF ||
+	       e->type == EXPR_CALL || e->type == EXPR_STRING;
 }
 
 static void text_rec(struct fe_buf *b, struct expression *e, int depth)
@@ -98,6 +231,36 @@ static void text_rec(struct fe_buf *b, struct expression *e, int depth)
 	e = strip(e);
 	if (!e || depth > 40) {
 		fb_add(b, "?");
+		return;
+	}
+	/* a variable's value is *(&var) once evaluated */
+	if (e->type == EXPR_PREOP && e->op == '*' && strip(e->unop) && strip(e->unop)->type == EXPR_SYMBOL &&
+	    strip(e->unop)->symbol && e->ctype == strip(e->unop)->symbol) {
+		text_rec(b, e->unop, depth);
+		return;
+	}
+	struct expression *mb;
+	struct ident *mm;
+	struct symbol *mst;
+	int maddr, marrow;
+	if (member_access(e, &mb, &mm, &mst, &maddr, &marrow)) {
+		if (maddr)
+			fb_addc(b, '&');
+		struct expression *sb = strip(mb);
+		int par = !simple(sb);
+		if (marrow && sb && sb->type == EXPR_PREOP && sb->op == '&') {
+			/* (&x)->m is x.m */
+			text_rec(b, sb->unop, depth + 1);
+			fb_addc(b, '.');
+		} else {
+			if (par)
+				fb_addc(b, '(');
+			text_rec(b, mb, depth + 1);
+			if (par)
+				fb_addc(b, ')');
+			fb_add(b, marrow ? "->" : ".");
+		}
+		fb_add(b, show_ident(mm));
 		return;
 	}
 	switch (e->type) {
@@ -108,14 +271,17 @@ static void text_rec(struct fe_buf *b, struct expression *e, int depth)
 			fb_addf(b, "%llu", e->value);
 		break;
 	case EXPR_SYMBOL: {
-		struct expression *s = lookup_subst(e);
-		if (s) {
-			int par = !simple(s);
+		int si = lookup_subst_index(e);
+		if (si >= 0) {
+			struct expression *s = subs[si].e;
+			int par = depth > 0 && !simple(s);
+			subs[si].active = 1;
 			if (par)
 				fb_addc(b, '(');
 			text_rec(b, s, depth + 1);
 			if (par)
 				fb_addc(b, ')');
+			subs[si].active = 0;
 			break;
 		}
 		struct ident *id = e->symbol ? e->symbol->ident : e->symbol_name;
@@ -234,6 +400,14 @@ static struct symbol *type_of(struct expression *e)
 		return e->ctype;
 	if (e->type == EXPR_SYMBOL && e->symbol)
 		return e->symbol;
+	if (e->type == EXPR_SYMBOL && e->symbol_name && type_scope) {
+		/* an annotation's names are the function's parameters */
+		struct symbol *p;
+		FOR_EACH_PTR(type_scope->arguments, p) {
+			if (p->ident == e->symbol_name)
+				return p;
+		} END_FOR_EACH_PTR(p);
+	}
 	if (e->type == EXPR_PREOP && e->op == '*') {
 		struct symbol *p = base_of(type_of(e->unop));
 		if (p && (p->type == SYM_PTR || p->type == SYM_ARRAY))
@@ -242,40 +416,62 @@ static struct symbol *type_of(struct expression *e)
 	return NULL;
 }
 
+/* the lock class: struct_type.member of the outermost member access written in
+ * the scanned tree (an inlined helper's own accesses, such as spin_lock()'s
+ * `&lock->rlock`, are written in include/ and skipped unless nothing else is
+ * found), else a global's name, else - */
 char *expr_class(struct expression *e)
 {
-	char *cls = NULL;
-	for (int depth = 0; e && depth < 40; depth++) {
+	char *cls = NULL, *fallback = NULL;
+	int held[64], nheld = 0;
+	for (int depth = 0; e && depth < 64; depth++) {
 		e = strip(e);
 		if (!e)
 			break;
+		struct expression *mb;
+		struct ident *mm;
+		struct symbol *mst;
+		int maddr, marrow;
+		if (member_access(e, &mb, &mm, &mst, &maddr, &marrow)) {
+			char *c = mst && mst->ident ? fe_asprintf("%s.%s", show_ident(mst->ident), show_ident(mm))
+					     : fe_asprintf(".%s", show_ident(mm));
+			if (owner_of_stream(e->pos.stream) >= 0) {
+				cls = c;
+				break;
+			}
+			if (!fallback)
+				fallback = c;
+			else
+				free(c);
+			e = mb;
+			continue;
+		}
 		if (e->type == EXPR_PREOP && (e->op == '&' || e->op == '*')) {
 			e = e->unop;
 			continue;
 		}
+		if (e->type == EXPR_BINOP && e->op == '+' && strip(e->right) && strip(e->right)->type == EXPR_VALUE) {
+			e = e->left;
+			continue;
+		}
 		if (e->type == EXPR_SYMBOL) {
-			struct expression *s = lookup_subst(e);
-			if (s) {
-				e = s;
+			int si = lookup_subst_index(e);
+			if (si >= 0 && nheld < 64) {
+				subs[si].active = 1;
+				held[nheld++] = si;
+				e = subs[si].e;
 				continue;
 			}
-			if (!cls && e->symbol && e->symbol->ident &&
-			    (e->symbol->ctype.modifiers & MOD_TOPLEVEL))
+			if (e->symbol && e->symbol->ident && (e->symbol->ctype.modifiers & MOD_TOPLEVEL))
 				cls = fe_strdup(show_ident(e->symbol->ident));
 			break;
 		}
-		if (e->type == EXPR_DEREF) {
-			struct expression *base = strip(e->deref);
-			struct symbol *st = base_of(type_of(base));
-			if (st && (st->type == SYM_STRUCT || st->type == SYM_UNION) && e->member) {
-				free(cls);
-				cls = st->ident ? fe_asprintf("%s.%s", show_ident(st->ident), show_ident(e->member))
-						: fe_asprintf(".%s", show_ident(e->member));
-			}
-			e = base;
-			continue;
-		}
 		break;
 	}
+	for (int i = 0; i < nheld; i++)
+		subs[held[i]].active = 0;
+	if (!cls)
+		cls = fallback, fallback = NULL;
+	free(fallback);
 	return cls ? cls : fe_strdup("-");
 }

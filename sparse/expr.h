@@ -10,5 +10,7 @@ struct expression;
 void subst_push(struct symbol *sym, struct ident *name, struct expression *e);
 int subst_mark(void);
 void subst_pop(int mark);
+/* names that sparse left unresolved (in a function's annotations) are FN's parameters */
+void expr_type_scope(struct symbol *fn);
 
 #endif

@@ -95,6 +95,10 @@ void walk_reset(void);
 int if_count(void);
 void if_get(int i, int *owner, int *fn, int *kw, int *cs, int *ce);
 
+/* gfpflow.c: gfpflow, gfpret, gfpstore records */
+void gfpflow_records(void);
+int is_gfp_type(struct symbol *t);
+
 /* expression text, as sparse parsed it (for printed arguments and contexts) */
 void expr_text(struct fe_buf *b, struct expression *e);
 /* the lock class of a context expression: struct_type.member, a global's name, or - */

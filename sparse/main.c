@@ -378,14 +378,25 @@ static void one_file(char *file)
 	}
 
 	/* definitions, prototypes, file-scope initialisers */
+	/* every file-scope symbol: the translation unit's list holds neither
+	 * prototypes nor inline functions */
+	(void)list;
+	struct symbol_list *scopes[2] = {file_scope->symbols, global_scope->symbols};
+	for (int sc = 0; sc < 2; sc++) {
 	struct symbol *sym;
-	FOR_EACH_PTR(list, sym) {
+	FOR_EACH_PTR(scopes[sc], sym) {
+		if (sym->namespace != NS_SYMBOL || sym->type != SYM_NODE)
+			continue;
 		int o = owner_of_stream(sym->pos.stream);
 		if (o < 0 || !sym->ident)
 			continue;
 		struct symbol *base = sym->ctype.base_type;
 		const struct text *tx = &fe.owners[o].tx;
 		int k = tok_of_pos(o, (int)sym->pos.line, (int)sym->pos.pos);
+		/* a declarator's position is its start: `*name`, `(*name)` */
+		for (int j = 0; j < 8 && k >= 0 && k + 1 < tx->n && !tok_is(tx, k, show_ident(sym->ident)) &&
+				(tok_is(tx, k, "*") || tok_is(tx, k, "(") || tx->t[k].kind == TK_IDENT); j++)
+			k++;
 		int named = k >= 0 && tok_is(tx, k, show_ident(sym->ident));
 		if (base && base->type == SYM_FN) {
 			if (sym->ctype.contexts || base->ctype.contexts)
@@ -419,6 +430,7 @@ static void one_file(char *file)
 			walk_file_scope(sym, o);
 		}
 	} END_FOR_EACH_PTR(sym);
+	}
 	/* annotations of the callees */
 	for (int i = 0; i < fe.ncalls; i++)
 		if (fe.calls[i].callee_sym) {
@@ -427,6 +439,7 @@ static void one_file(char *file)
 			if (c->ctype.contexts || (b && b->ctype.contexts))
 				context_decl(fe.calls[i].owner, c, show_ident(c->ident));
 		}
+	gfpflow_records();
 	for (int o = 0; o < fe.nowners; o++)
 		text_records(o);
 	for (int f = 0; f < fe.nfns; f++)

@@ -35,3 +35,21 @@ else
 sparse-frontend:
 	@echo "gfpcheck: sparse front end not built: run 'make deps' (or make deps-sparse; SPARSE_SRC=/path/to/sparse for a checkout)"
 endif
+
+# Results in bin/kernel-sparse-check/ (sparse/kernel-check.sh; heavy: run it alone).
+kernel-sparse-check: $(KSRC_61)/Makefile sparse-frontend $(BIN)/gfpcheck $(BIN)/gfpcheck-extract
+	SRC=$(KSRC_61) GFPSPARSE=$(CURDIR)/$(SPARSE_BIN) WORK=$(CURDIR)/$(BIN)/kernel-sparse-check \
+		nice -n 10 sh sparse/kernel-check.sh
+
+# make bench-sparse OBJ=/path/to/built/kernel/objdir [DIRS="fs/ext4 fs/xfs"]
+SPARSE_BENCH_DIRS ?= fs/ext4 fs/xfs fs/btrfs
+.PHONY: bench-sparse
+bench-sparse: sparse-frontend
+	sh bench/sparse-cost.sh $(or $(OBJ),$(KCACHE)/linux-6.1-sparse-obj) $(SPARSE_BENCH_DIRS)
+
+# make test-sparse: sparse/tests/run.sh (part of `make test` once the front end is built)
+ifneq ($(SPARSE_LIB),)
+EXTRA_TESTS += test-sparse
+endif
+test-sparse: sparse-frontend $(BIN)/gfpcheck
+	sparse/tests/run.sh

@@ -415,6 +415,17 @@ static int record(struct ctx *c, char **f, int nf)
 		VEC_PUSH(p->structs, p->nstructs, p->capstructs, st);
 	} else if (strcmp(k, "cfg") == 0 || strcmp(k, "bb") == 0) {
 		return cfg_record(c, f, nf);
+	} else if (strcmp(k, "ctxfn") == 0 || strcmp(k, "ctx") == 0 || strcmp(k, "gfpflow") == 0 ||
+		   strcmp(k, "gfpret") == 0 || strcmp(k, "gfpstore") == 0) {
+		/* the sparse front end's lock-context and gfp-value records
+		 * (sparse/README.md), not used by the core yet */
+		int want = !strcmp(k, "ctxfn") ? 6 : !strcmp(k, "ctx") ? 7 : !strcmp(k, "gfpflow") ? 6
+			 : !strcmp(k, "gfpret") ? 3 : 5;
+		if (need(c, nf, want, k))
+			return -1;
+		pos_t tmp;
+		if ((!strcmp(k, "ctx") || !strcmp(k, "gfpflow") || !strcmp(k, "gfpstore")) && parse_pos(c, f[2], &tmp))
+			return -1;
 	} else if (strcmp(k, "skipped") == 0) {
 		if (need(c, nf, 3, k))
 			return -1;

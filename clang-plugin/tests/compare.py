@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""compare.py CLANG_FACTS COCCI_FACTS (or compare.py --batch LIST): compare the records of two facts files of
-the same source file, modulo the known differences of clang-plugin/DIFFERENCES.md.
-Prints one line per unexplained difference; exit 1 if there is any."""
+"""compare.py [--expanded] CLANG_FACTS COCCI_FACTS (or compare.py --batch LIST):
+compare the records of two facts files of the same source file, modulo the known
+differences of clang-plugin/DIFFERENCES.md.  Prints one line per unexplained
+difference; exit 1 if there is any.  The first file may also come from the sparse
+front end (it expands macros like Clang); with --expanded (a fourth field
+`expanded` in a --batch line) the second one does too: sparse against Clang, both
+sides filtered as the Clang side."""
 import os
 import sys
 
@@ -72,9 +76,9 @@ def key(r):
     return "\t".join(r)
 
 
-def differences(clang_path, cocci_path):
+def differences(clang_path, cocci_path, expanded=False):
     c = clang_side(load(clang_path))
-    s = cocci_side(load(cocci_path))
+    s = clang_side(load(cocci_path)) if expanded else cocci_side(load(cocci_path))
     # gfparg of tokens outside functions cannot be compared either (D2)
     cs = {key(r) for r in c}
     ss = {key(r) for r in s}
@@ -84,16 +88,22 @@ def differences(clang_path, cocci_path):
 
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--batch":
-        # one line per pair: CLANG_FACTS TAB COCCI_FACTS TAB OUTPUT; each
-        # pair's differences go to its OUTPUT file (one interpreter for all)
+        # one line per pair: CLANG_FACTS TAB COCCI_FACTS TAB OUTPUT [TAB
+        # expanded]; each pair's differences go to its OUTPUT file (one
+        # interpreter for all)
         with open(sys.argv[2], encoding="utf-8") as f:
             for line in f:
-                cf, sf, outp = line.rstrip("\n").split("\t")
+                parts = line.rstrip("\n").split("\t")
+                cf, sf, outp = parts[:3]
                 with open(outp, "w", encoding="utf-8") as o:
-                    for d in differences(cf, sf):
+                    for d in differences(cf, sf, len(parts) > 3 and parts[3] == "expanded"):
                         o.write(d + "\n")
         return
-    bad = differences(sys.argv[1], sys.argv[2])
+    args = sys.argv[1:]
+    expanded = bool(args) and args[0] == "--expanded"
+    if expanded:
+        args = args[1:]
+    bad = differences(args[0], args[1], expanded)
     for d in bad:
         print(d)
     sys.exit(1 if bad else 0)

@@ -5,10 +5,15 @@
 # differences in clang-plugin/DIFFERENCES.md and a case's known-records-diff.  When bin/gfpcheck can read
 # --facts, also compare the findings of both.  Prints "N passed, N failed".
 #
+# The sparse front end (bin/gfpcheck-sparse, when built) runs on every file too:
+# its records are compared with Coccinelle's and Clang's, its findings with
+# Coccinelle's (sparse/DIFFERENCES.md; a case lists the expected ones in
+# known-records-diff-sparse and known-findings-diff-sparse).
+#
 # Environment: CLANG (default: clang-<major of the plugin's LLVM> or clang),
-# PLUGIN (bin/gfpcheck-clang.so), SPATCH (spatch), FILTER (substring of case
-# paths), V=1 (print the differences), JOBS (cases run at once, default: the
-# number of CPUs).
+# PLUGIN (bin/gfpcheck-clang.so), SPATCH (spatch), SPARSE (bin/gfpcheck-sparse;
+# SPARSE=none skips it), FILTER (substring of case paths), V=1 (print the
+# differences), JOBS (cases run at once, default: the number of CPUs).
 #
 # The Coccinelle facts come from bin/gfpcheck-extract, the runner gfpcheck itself
 # uses, through the facts cache (GFPCHECK_CACHE): `make test` fills it for every
@@ -26,6 +31,9 @@ if [ -z "${CLANG:-}" ]; then
 	done
 fi
 EXTRACT=${EXTRACT:-$TOP/bin/gfpcheck-extract}
+SPARSE=${SPARSE:-$TOP/bin/gfpcheck-sparse}
+if [ -z "${sparse_ok:-}" ]; then sparse_ok=0; [ -x "$SPARSE" ] && sparse_ok=1; fi
+export SPARSE sparse_ok
 OUT=${OUT:-$TOP/tests/out/frontends}
 JOBS=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 export TOP PLUGIN DRIVER CLANG EXTRACT OUT
@@ -52,10 +60,29 @@ known_records() {
 	fi
 }
 
+# Drop the sparse record differences of file $2 that case $1 lists in
+# known-records-diff-sparse (`FILE: sparse only: RECORD`, `FILE: cocci only: …`,
+# `FILE: clang only: …`).
+known_sparse() {
+	if [ -f "$1/known-records-diff-sparse" ]; then
+		awk -v f="$2" -v k="$1/known-records-diff-sparse" \
+			'BEGIN { while ((getline l < k) > 0) known[l] = 1 }
+			{ x = $0; sub(/^ +/, "", x); if (!((f ": " x) in known)) print }'
+	else
+		cat
+	fi
+}
+
 # The records of file $1 of the case are compared by compare.py later, in one
-# interpreter for all cases: $OUT/<id>/pairs lists them.
+# interpreter for all cases: $OUT/<id>/pairs lists them; $OUT/<id>/spairs the
+# sparse front end's (against cocci, and against clang with `expanded`).
 pair() {
 	printf '%s\t%s\t%s\t%s\n' "$cdir/$1.facts" "$sdir/$1.facts" "$OUT/$id/cmp.$(echo "$1" | tr / _)" "$1" >>"$OUT/$id/pairs"
+}
+spair() {
+	printf '%s\t%s\t%s\t-\t%s\tcocci\n' "$pdir/$1.facts" "$sdir/$1.facts" "$OUT/$id/scmp.$(echo "$1" | tr / _)" "$1" >>"$OUT/$id/spairs"
+	[ -f "$cdir/$1.facts" ] &&
+	printf '%s\t%s\t%s\texpanded\t%s\tclang\n' "$pdir/$1.facts" "$cdir/$1.facts" "$OUT/$id/xcmp.$(echo "$1" | tr / _)" "$1" >>"$OUT/$id/spairs"
 }
 
 # One case: $1 is its directory.  Writes $OUT/<id>/result: "ok" or the
@@ -63,22 +90,26 @@ pair() {
 run_case() {
 	case=$1
 	id=$(echo "$case" | tr / _)
-	cdir=$OUT/$id/clang; sdir=$OUT/$id/cocci
-	mkdir -p "$cdir" "$sdir"
+	cdir=$OUT/$id/clang; sdir=$OUT/$id/cocci; pdir=$OUT/$id/sparse
+	mkdir -p "$cdir" "$sdir" "$pdir"
 	ok=1; msg=""
 	: >"$OUT/$id/pairs"
+	: >"$OUT/$id/spairs"
 	files=$(cd "$case" && find . -name '*.c' ! -path './include/*' | sed 's|^\./||' | sort)
 	for f in $files; do
 		# the Clang front end, exactly as the fixture runner compiles the case
 		(cd "$case" && $CLANG -fsyntax-only -nostdinc -I "$TOP/tests/include" -I . \
 			-fplugin="$PLUGIN" -fplugin-arg-gfpcheck-out="$cdir" -fplugin-arg-gfpcheck-root=. "$f") \
 			>"$cdir/$(echo "$f" | tr / _).log" 2>&1
+		# the sparse front end, the same way
+		[ $sparse_ok = 1 ] && (cd "$case" && "$SPARSE" --facts-dir "$pdir" --root . -nostdinc \
+			-I "$TOP/tests/include" -I . "$f") >"$pdir.$(echo "$f" | tr / _).log" 2>&1
 	done
 	# the case's own headers (not include/): facts written by the plugin when
 	# a .c file includes them
 	hdrs=""
 	for h in $(cd "$case" && find . -name '*.h' ! -path './include/*' | sed 's|^\./||' | sort); do
-		[ -f "$cdir/$h.facts" ] && hdrs="$hdrs $h"
+		[ -f "$cdir/$h.facts" ] || [ -f "$pdir/$h.facts" ] && hdrs="$hdrs $h"
 	done
 	# the Coccinelle front end, on the same files
 	cocci_facts "$case" "$sdir" $files $hdrs
@@ -94,6 +125,14 @@ run_case() {
 			continue
 		fi
 		pair "$f"
+		if [ $sparse_ok = 1 ]; then
+			if [ -f "$pdir/$f.facts" ]; then
+				spair "$f"
+			else
+				ok=0; msg="$msg
+  $f: no sparse facts ($(head -c 300 "$pdir.$(echo "$f" | tr / _).log"))"
+			fi
+		fi
 	done
 	for h in $hdrs; do
 		if [ ! -f "$sdir/$h.facts" ]; then
@@ -101,7 +140,8 @@ run_case() {
   $h: no coccinelle facts ($(head -c 300 "$sdir/extract.log"))"
 			continue
 		fi
-		pair "$h"
+		[ -f "$cdir/$h.facts" ] && pair "$h"
+		[ $sparse_ok = 1 ] && [ -f "$pdir/$h.facts" ] && spair "$h"
 	done
 	# the standalone driver over a compilation database must write the same facts
 	if [ -x "$DRIVER" ] && [ -n "$files" ]; then
@@ -122,8 +162,9 @@ run_case() {
 		[ -f "$case/model.txt" ] && margs="--model $case/model.txt"
 		[ -f "$case/args" ] && margs="$margs $(cat "$case/args")"
 		# findings compared as "file:line rule" (the evidence texts may differ)
-		for fe in clang cocci; do
-			d=$cdir; [ $fe = cocci ] && d=$sdir
+		fes="clang cocci"; [ $sparse_ok = 1 ] && fes="$fes sparse"
+		for fe in $fes; do
+			d=$cdir; [ $fe = cocci ] && d=$sdir; [ $fe = sparse ] && d=$pdir
 			bin/gfpcheck -q --format text $margs --facts "$d" "$case" 2>&1 |
 				sed -n 's/^\([^	][^:]*:[0-9]*\):[^ ]* \[\([a-z0-9-]*\)\].*/\1 \2/p' | sort -u >"$OUT/$id/findings.$fe"
 		done
@@ -134,6 +175,16 @@ run_case() {
 			ok=0; msg="$msg
   findings differ (file:line rule):
 $(diff "$OUT/$id/findings.diff" "$known" | sed -n 's/^< /    /p; s/^> /    expected: /p')"
+		fi
+		if [ $sparse_ok = 1 ]; then
+			diff "$OUT/$id/findings.cocci" "$OUT/$id/findings.sparse" |
+				sed -n 's/^< /cocci: /p; s/^> /sparse: /p' >"$OUT/$id/findings-sparse.diff"
+			known=/dev/null; [ -f "$case/known-findings-diff-sparse" ] && known=$case/known-findings-diff-sparse
+			if ! diff -q "$OUT/$id/findings-sparse.diff" "$known" >/dev/null; then
+				ok=0; msg="$msg
+  sparse findings differ from Coccinelle's (file:line rule):
+$(diff "$OUT/$id/findings-sparse.diff" "$known" | sed -n 's/^< /    /p; s/^> /    expected: /p')"
+			fi
 		fi
 	fi
 	printf '%s' "$msg" >"$OUT/$id/result"
@@ -156,7 +207,8 @@ done
 # the cases, JOBS at a time; the results are printed in case order
 printf '%s\n' $cases | xargs -P "$JOBS" -n 1 sh "$TOP/clang-plugin/tests/run.sh" --case
 # the records of every file pair, in one python3 run
-for case in $cases; do cat "$OUT/$(echo "$case" | tr / _)/pairs" 2>/dev/null; done | cut -f1-3 >"$OUT/pairs"
+{ for case in $cases; do cat "$OUT/$(echo "$case" | tr / _)/pairs" 2>/dev/null; done | cut -f1-3
+  for case in $cases; do cat "$OUT/$(echo "$case" | tr / _)/spairs" 2>/dev/null; done | cut -f1-4; } >"$OUT/pairs"
 python3 clang-plugin/tests/compare.py --batch "$OUT/pairs" || echo "compare.py --batch failed"
 for case in $cases; do
 	id=$(echo "$case" | tr / _)
@@ -172,6 +224,20 @@ for case in $cases; do
   $f:
 $d"; fi
 	done <"$OUT/$id/pairs"
+	# sparse against cocci (`clang only` is sparse's side) and against clang
+	while IFS='	' read -r pf of cmp mode f other; do
+		if [ ! -f "$cmp" ]; then msg="$msg
+  $f (sparse): records not compared (compare.py failed)"; continue; fi
+		if [ "$other" = clang ]; then
+			d=$(sed 's/clang only:/sparse only:/; s/cocci only:/clang only:/' "$cmp")
+		else
+			d=$(sed 's/clang only:/sparse only:/' "$cmp")
+		fi
+		d=$(printf '%s\n' "$d" | sed '/^$/d' | known_sparse "$case" "$f")
+		if [ -n "$d" ]; then msg="$msg
+  $f (sparse):
+$d"; fi
+	done <"$OUT/$id/spairs"
 	if [ -z "$msg" ]; then
 		pass=$((pass + 1)); [ -n "${V:-}" ] && echo "ok   $case"
 	else

@@ -2,8 +2,13 @@
 #ifndef _LINUX_TYPES_H
 #define _LINUX_TYPES_H
 
+#ifdef __CHECKER__	/* sparse: gfp_t is a restricted type, as in the kernel */
+#define __bitwise __attribute__((bitwise))
+#define __force __attribute__((force))
+#else
 #define __bitwise
 #define __force
+#endif
 
 typedef unsigned char u8;
 typedef unsigned short u16;
