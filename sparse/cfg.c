@@ -366,18 +366,25 @@ void cfg_function(int fnidx)
 	int *cbrtok = fe_malloc(sizeof(int) * (size_t)(nbb + 1));	/* condition anchor of a CBR block */
 	int *iftok = fe_malloc(sizeof(int) * (size_t)(nbb + 1));
 	int *tsucc = fe_malloc(sizeof(int) * (size_t)(nbb + 1)), *fsucc = fe_malloc(sizeof(int) * (size_t)(nbb + 1));
+	int *firsttok = fe_malloc(sizeof(int) * (size_t)(nbb + 1));	/* first position of the block in the file */
 	struct ctxrec *ctxs = NULL;
 	int nctx = 0, capctx = 0;
 	int any_exit = 0;
 
 	for (int b = 0; b < nbb; b++) {
-		cbrtok[b] = iftok[b] = tsucc[b] = fsucc[b] = -1;
+		cbrtok[b] = iftok[b] = tsucc[b] = fsucc[b] = firsttok[b] = -1;
 		struct instruction *insn, *lastcall = NULL;
 		int lastcall_rec = -1, last_event_tok = -1, pending0 = nctx;
 		struct instruction *term = NULL;
 		FOR_EACH_PTR(bbs[b]->insns, insn) {
 			if (!insn->bb)
 				continue;
+			if (firsttok[b] < 0 && insn->opcode != OP_PHI && insn->opcode != OP_PHISOURCE &&
+			    owner_of_stream(insn->pos.stream) == owner) {
+				int k = tok_of_pos(owner, (int)insn->pos.line, (int)insn->pos.pos);
+				if (k >= 0 && fn_at_tok(owner, k) == fnidx)
+					firsttok[b] = k;
+			}
 			switch (insn->opcode) {
 			case OP_CALL:
 			case OP_INLINED_CALL: {
@@ -475,7 +482,6 @@ void cfg_function(int fnidx)
 		case OP_CBR: {
 			tsucc[b] = ptr_index(bbs, nbb, term->bb_true);
 			fsucc[b] = ptr_index(bbs, nbb, term->bb_false);
-			fb_addf(&succ[b], "%d,%d", tsucc[b], fsucc[b]);
 			int k = -1;
 			if (owner_of_stream(term->pos.stream) == owner)
 				k = tok_of_pos(owner, (int)term->pos.line, (int)term->pos.pos);
@@ -525,9 +531,28 @@ void cfg_function(int fnidx)
 			else if (best < 0)
 				best = b;
 		}
-		if (best >= 0 && iftok[best] < 0)
+		if (best >= 0 && iftok[best] < 0) {
 			iftok[best] = kw;
+			/* then-branch first: sparse tests `!x` as x with the targets swapped */
+			int ts, te, es, ee;
+			if_spans(i, &ts, &te, &es, &ee);
+			int t = tsucc[best], e = fsucc[best];
+			int t_in_then = t >= 0 && firsttok[t] >= ts && firsttok[t] < te;
+			int e_in_then = e >= 0 && firsttok[e] >= ts && firsttok[e] < te;
+			/* the true target starts outside the then-branch (in the else
+			 * branch, after the if): the false target is the then-branch,
+			 * possibly reached through an empty block or the return block */
+			(void)es;
+			(void)ee;
+			if (!t_in_then && (e_in_then || (t >= 0 && firsttok[t] >= 0))) {
+				tsucc[best] = e;
+				fsucc[best] = t;
+			}
+		}
 	}
+	for (int b = 0; b < nbb; b++)
+		if (tsucc[b] >= 0 || fsucc[b] >= 0)
+			fb_addf(&succ[b], "%d,%d", tsucc[b], fsucc[b]);
 
 	int line = tx->t[f->close].line, col = tx->t[f->close].col;
 	int entry = ptr_index(bbs, nbb, ep->entry->bb);
@@ -577,6 +602,7 @@ void cfg_function(int fnidx)
 	free(iftok);
 	free(tsucc);
 	free(fsucc);
+	free(firsttok);
 	free(bbs);
 	free(cm);
 	subst_pop(smark);

@@ -94,6 +94,7 @@ void walk_reset(void);
 /* the if records' condition token ranges, for the CFG */
 int if_count(void);
 void if_get(int i, int *owner, int *fn, int *kw, int *cs, int *ce);
+void if_spans(int i, int *ts, int *te, int *es, int *ee);	/* token ranges, es -1 without else */
 
 /* gfpflow.c: gfpflow, gfpret, gfpstore records */
 void gfpflow_records(void);

@@ -935,6 +935,14 @@ void walk_reset(void)
 
 /* the if records' condition token ranges, for the CFG */
 int if_count(void) { return nifs; }
+void if_spans(int i, int *ts, int *te, int *es, int *ee)
+{
+	*ts = ifs[i].ts;
+	*te = ifs[i].te;
+	*es = ifs[i].es;
+	*ee = ifs[i].ee;
+}
+
 void if_get(int i, int *owner, int *fn, int *kw, int *cs, int *ce)
 {
 	*owner = ifs[i].owner;
