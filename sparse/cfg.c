@@ -376,6 +376,7 @@ void cfg_function(int fnidx)
 		struct instruction *insn, *lastcall = NULL;
 		int lastcall_rec = -1, last_event_tok = -1, pending0 = nctx;
 		struct instruction *term = NULL;
+		int trap = 0;
 		FOR_EACH_PTR(bbs[b]->insns, insn) {
 			if (!insn->bb)
 				continue;
@@ -388,6 +389,10 @@ void cfg_function(int fnidx)
 			switch (insn->opcode) {
 			case OP_CALL:
 			case OP_INLINED_CALL: {
+				/* __builtin_trap() does not return (sparse does not say so) */
+				if (insn->opcode == OP_CALL && insn->func && insn->func->type == PSEUDO_SYM && insn->func->sym &&
+				    insn->func->sym->ident && !strcmp(show_ident(insn->func->sym->ident), "__builtin_trap"))
+					trap = 1;
 				lastcall = insn;
 				lastcall_rec = -1;
 				struct standin *si = NULL;
@@ -467,7 +472,7 @@ void cfg_function(int fnidx)
 		for (int x = pending0; x < nctx; x++)
 			if (ctxs[x].anchor < 0)
 				ctxs[x].anchor = last_event_tok >= 0 ? last_event_tok : f->nametok;
-		if (!term) {
+		if (!term || trap) {
 			fb_add(&succ[b], "-");
 			continue;
 		}
@@ -539,12 +544,17 @@ void cfg_function(int fnidx)
 			int t = tsucc[best], e = fsucc[best];
 			int t_in_then = t >= 0 && firsttok[t] >= ts && firsttok[t] < te;
 			int e_in_then = e >= 0 && firsttok[e] >= ts && firsttok[e] < te;
-			/* the true target starts outside the then-branch (in the else
-			 * branch, after the if): the false target is the then-branch,
-			 * possibly reached through an empty block or the return block */
-			(void)es;
-			(void)ee;
-			if (!t_in_then && (e_in_then || (t >= 0 && firsttok[t] >= 0))) {
+			/* neither starts in the then-branch (a goto, a return, an empty
+			 * branch): the one that starts the else branch, or the code right
+			 * after the if, is not the then-branch */
+			int swap = !t_in_then && e_in_then;
+			if (!t_in_then && !e_in_then) {
+				int after = es >= 0 ? es : te, until = es >= 0 ? ee : 1 << 30;
+				int tf = t >= 0 && firsttok[t] >= after && firsttok[t] < until ? firsttok[t] : 1 << 30;
+				int ef = e >= 0 && firsttok[e] >= after && firsttok[e] < until ? firsttok[e] : 1 << 30;
+				swap = tf < ef;
+			}
+			if (swap) {
 				tsucc[best] = e;
 				fsucc[best] = t;
 			}

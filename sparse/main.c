@@ -275,7 +275,8 @@ static struct symbol_list *run_sparse(char *filename, const char *main_rel)
 	while (!eof_token(token))
 		token = external_declaration(token, &translation_unit_used_list, NULL);
 	struct symbol_list *res = translation_unit_used_list;
-	clear_token_alloc();
+	/* sparse frees the tokens here; the macro bodies are read later (walk.c),
+	 * so one_file() frees them at its end */
 	if (has_error & ERROR_CURR_PHASE)
 		has_error = ERROR_PREV_PHASE;
 	evaluate_symbol_list(res);
@@ -454,6 +455,7 @@ static void one_file(char *file)
 		write_owner(&fe.owners[o], frontend, partial && fe.owners[o].is_main, "sparse reported errors in this file");
 	free(frontend);
 	free(rel);
+	clear_token_alloc();
 }
 
 static void usage(void)

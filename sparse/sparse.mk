@@ -24,6 +24,7 @@ deps-sparse:
 	@SPARSE_CACHE=$(SPARSE_CACHE) $(if $(filter command line environment,$(origin SPARSE_SRC)),SPARSE_SRC=$(SPARSE_SRC)) sh sparse/deps.sh >/dev/null
 
 ifneq ($(SPARSE_LIB),)
+all: $(SPARSE_BIN)
 sparse-frontend: $(SPARSE_BIN)
 $(SPARSE_OBJDIR)/%.o: sparse/%.c $(wildcard sparse/*.h)
 	@mkdir -p $(dir $@)

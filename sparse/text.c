@@ -28,6 +28,73 @@ static int punct_len(const char *s, size_t left)
 
 enum { D_NONE, D_IF, D_ELSE, D_ENDIF };
 
+/* #define NAME VALUE (object-like) in the directive text [p, end): add it */
+static void add_define(struct text *tx, const char *p, const char *end, int line, int col)
+{
+	struct fe_buf b = {0};
+	/* drop backslash-newlines and comments, fold white space */
+	for (const char *q = p; q < end; q++) {
+		if (*q == '\\' && q + 1 < end && q[1] == '\n') {
+			q++;
+			fb_addc(&b, ' ');
+		} else if (*q == '/' && q + 1 < end && q[1] == '*') {
+			const char *e = q + 2;
+			while (e + 1 < end && !(e[0] == '*' && e[1] == '/'))
+				e++;
+			q = e + 1;
+			fb_addc(&b, ' ');
+		} else if (*q == '/' && q + 1 < end && q[1] == '/') {
+			break;
+		} else {
+			fb_addc(&b, *q == '\t' || *q == '\n' || *q == '\r' ? ' ' : *q);
+		}
+	}
+	const char *t = b.s ? b.s : "";
+	while (*t == ' ')
+		t++;
+	if (strncmp(t, "define", 6) != 0 || (t[6] != ' ')) {
+		free(b.s);
+		return;
+	}
+	t += 6;
+	while (*t == ' ')
+		t++;
+	const char *n = t;
+	while (ident_char((unsigned char)*t))
+		t++;
+	if (t == n || *t == '(') {	/* function-like: not a value */
+		free(b.s);
+		return;
+	}
+	char *name = fe_strndup(n, (size_t)(t - n));
+	while (*t == ' ')
+		t++;
+	struct fe_buf v = {0};
+	int sp = 0;
+	for (; *t; t++) {
+		if (*t == ' ') {
+			sp = 1;
+			continue;
+		}
+		if (sp && v.n)
+			fb_addc(&v, ' ');
+		sp = 0;
+		fb_addc(&v, *t);
+	}
+	free(b.s);
+	if (!v.n) {
+		free(name);
+		free(v.s);
+		return;
+	}
+	tx->defs = fe_realloc(tx->defs, sizeof(struct define) * (size_t)(tx->ndefs + 1));
+	tx->defs[tx->ndefs].line = line;
+	tx->defs[tx->ndefs].col = col;
+	tx->defs[tx->ndefs].name = name;
+	tx->defs[tx->ndefs].value = v.s;
+	tx->ndefs++;
+}
+
 /* kind of the directive starting at p (after '#') */
 static int directive_kind(const char *p, const char *end)
 {
@@ -121,7 +188,8 @@ int text_load(struct text *tx, const char *path)
 		if (c == '#' && at_bol) {
 			/* a directive: skip to the end of the line (continuations, comments) */
 			int kind = directive_kind(buf + i + 1, buf + n);
-			int dline = line;
+			int dline = line, dcol = (int)(i - bol) + 1;
+			size_t dstart = i + 1;
 			i++;
 			while (i < n && buf[i] != '\n') {
 				if (buf[i] == '\\' && i + 1 < n && buf[i + 1] == '\n') {
@@ -144,6 +212,8 @@ int text_load(struct text *tx, const char *path)
 				}
 				i++;
 			}
+			if (kind == D_NONE)
+				add_define(tx, buf + dstart, buf + i, dline, dcol);
 			if (kind != D_NONE) {
 				if (nb + 2 > capb) {
 					capb *= 2;
@@ -279,6 +349,11 @@ void text_free(struct text *tx)
 	free(tx->line_tok);
 	free(tx->seg);
 	free(tx->line_seg);
+	for (int i = 0; i < tx->ndefs; i++) {
+		free(tx->defs[i].name);
+		free(tx->defs[i].value);
+	}
+	free(tx->defs);
 	memset(tx, 0, sizeof(*tx));
 }
 

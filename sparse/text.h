@@ -25,6 +25,12 @@ struct segment {
 	int live;
 };
 
+/* an object-like macro definition: #define NAME VALUE */
+struct define {
+	int line, col;		/* of the '#' */
+	char *name, *value;	/* value folded, comments dropped */
+};
+
 struct text {
 	char *buf;
 	size_t size;
@@ -35,6 +41,8 @@ struct text {
 	struct segment *seg;
 	int nseg;
 	int *line_seg;		/* segment of each line */
+	struct define *defs;
+	int ndefs;
 };
 
 int text_load(struct text *tx, const char *path);

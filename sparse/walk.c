@@ -145,6 +145,51 @@ static int invocation_end(const struct text *tx, int k)
 static void walk_expr(struct walk *w, struct expression *e, const char *how);
 static void walk_stmt(struct walk *w, struct statement *s);
 
+/* The arguments of a call that the macro invoked at token k produced, as its
+ * definition passes them: an argument that is exactly one of the macro's
+ * parameters (parentheses allowed) is that argument as written at the
+ * invocation; -1 where it is not.  Returns the number of arguments found, or -1
+ * when the callee is not called in the macro's body. */
+static int macro_args(const struct text *tx, int k, const char *callee, int *argnum, int max)
+{
+	char *mname = fe_strndup(tx->buf + tx->t[k].off, (size_t)tx->t[k].len);
+	struct symbol *m = lookup_symbol(built_in_ident(mname), NS_MACRO);
+	free(mname);
+	if (!m || !m->arglist || !m->expansion)
+		return -1;
+	struct token *t = m->expansion;
+	for (; !eof_token(t) && token_type(t) != TOKEN_UNTAINT; t = t->next) {
+		if (token_type(t) != TOKEN_IDENT || strcmp(show_ident(t->ident), callee) != 0 ||
+		    eof_token(t->next) || !match_op(t->next, '('))
+			continue;
+		int n = 0, depth = 0, only = -2;	/* -2: empty so far; >= 0: one parameter; -1: other */
+		for (struct token *a = t->next->next; !eof_token(a); a = a->next) {
+			if (match_op(a, '(')) {
+				depth++;
+				continue;
+			}
+			if (match_op(a, ')') && depth-- == 0) {
+				if (n < max)
+					argnum[n] = only >= 0 ? only : -1;
+				return n + 1;
+			}
+			if (match_op(a, ',') && depth == 0) {
+				if (n < max)
+					argnum[n] = only >= 0 ? only : -1;
+				n++;
+				only = -2;
+				continue;
+			}
+			if (token_type(a) == TOKEN_MACRO_ARGUMENT && only == -2)
+				only = a->argnum;
+			else
+				only = -1;
+		}
+		return -1;
+	}
+	return -1;
+}
+
 static void do_call(struct walk *w, struct expression *e)
 {
 	struct expression *fn = strip_casts(e->fn);
@@ -156,15 +201,18 @@ static void do_call(struct walk *w, struct expression *e)
 	char *field = NULL;
 	struct symbol *csym = NULL;
 	int icall = 0;
+	char namebuf[256];	/* show_ident() reuses one buffer */
 	if (fn->type == EXPR_SYMBOL && fn->symbol && is_function_symbol(fn->symbol) && fn->symbol->ident) {
 		csym = fn->symbol;
-		name = show_ident(csym->ident);
+		snprintf(namebuf, sizeof(namebuf), "%s", show_ident(csym->ident));
+		name = namebuf;
 		if (strncmp(name, "__builtin_", 10) == 0 || strncmp(name, "__sync_", 7) == 0 ||
 		    strncmp(name, "__atomic_", 9) == 0)
 			return;
 	} else if (fn->type == EXPR_DEREF && fn->member) {
 		icall = 1;
-		name = show_ident(fn->member);
+		snprintf(namebuf, sizeof(namebuf), "%s", show_ident(fn->member));
+		name = namebuf;
 		field = field_name(fn);
 	} else {
 		return;		/* through a plain function-pointer variable: not recorded */
@@ -205,12 +253,24 @@ static void do_call(struct walk *w, struct expression *e)
 			} END_FOR_EACH_PTR(a);
 			c->nargs = n;
 			c->args = fe_malloc(sizeof(char *) * (size_t)(n ? n : 1));
+			/* the macro's own arguments where its body passes them on */
+			int argnum[64], *ist = NULL, nist = 0;
+			int nm = macro_args(tx, k, name, argnum, 64);
+			if (nm == n && tok_is(tx, k + 1, "("))
+				nist = split_args(tx, k + 1, &ist);
 			n = 0;
 			FOR_EACH_PTR(e->args, a) {
+				if (nm == c->nargs && n < 64 && argnum[n] >= 0 && argnum[n] < nist) {
+					int b0 = ist[argnum[n]];
+					int b1 = argnum[n] + 1 < nist ? ist[argnum[n] + 1] - 1 : tx->t[k + 1].match;
+					c->args[n++] = text_span(tx, b0, b1);
+					continue;
+				}
 				struct fe_buf b = {0};
 				expr_text(&b, a);
 				c->args[n++] = b.s ? b.s : fe_strdup("");
 			} END_FOR_EACH_PTR(a);
+			free(ist);
 		}
 	}
 	if (at >= 0) {
@@ -913,6 +973,42 @@ void text_records(int owner)
 		free(te);
 		free(es);
 		free(ee);
+	}
+
+	/* object-like macros and struct definitions, as the Coccinelle front end
+	 * writes them (the core sizes requests from them) */
+	for (int i = 0; i < tx->ndefs; i++) {
+		struct fe_buf b = {0};
+		fold_field(&b, tx->defs[i].value);
+		rec_add(owner, tx->defs[i].line, tx->defs[i].col, "defval\t%s\t%d:%d\t%s", tx->defs[i].name,
+			tx->defs[i].line, tx->defs[i].col, b.s);
+		free(b.s);
+	}
+	for (int k = 0; k + 2 < tx->n; k++) {
+		if (!tok_is(tx, k, "struct") || tx->t[k + 1].kind != TK_IDENT || !tok_is(tx, k + 2, "{") ||
+		    tx->t[k + 2].match <= k + 2)
+			continue;
+		int close = tx->t[k + 2].match;
+		struct fe_buf b = {0};
+		int nm = 0;
+		for (int a = k + 3; a < close;) {
+			int e = a;
+			while (e < close && !tok_is(tx, e, ";"))
+				e = tx->t[e].match > e ? tx->t[e].match + 1 : e + 1;
+			if (e > a) {
+				char *m = text_span(tx, a, e);
+				fb_addc(&b, '\t');
+				fold_field(&b, m);
+				free(m);
+				nm++;
+			}
+			a = e + 1;
+		}
+		char *p = pos_start(owner, k + 1), *n = text_span(tx, k + 1, k + 2);
+		rec_add(owner, tx->t[k + 1].line, tx->t[k + 1].col, "struct\t%s\t%s\t%d%s", n, p, nm, b.s ? b.s : "");
+		free(p);
+		free(n);
+		free(b.s);
 	}
 
 	/* EXPORT_SYMBOL*(NAME) at file scope */

@@ -143,6 +143,18 @@ run_case() {
 		[ -f "$cdir/$h.facts" ] && pair "$h"
 		[ $sparse_ok = 1 ] && [ -f "$pdir/$h.facts" ] && spair "$h"
 	done
+	# the sparse front end's facts of the case's own headers
+	if [ $sparse_ok = 1 ]; then
+		for h in $(cd "$case" && find . -name '*.h' ! -path './include/*' | sed 's|^\./||' | sort); do
+			[ -f "$pdir/$h.facts" ] || continue
+			[ -f "$sdir/$h.facts" ] || cocci_facts "$case" "$h" "$sdir"
+			d=$(python3 clang-plugin/tests/compare.py "$pdir/$h.facts" "$sdir/$h.facts" |
+				sed 's/clang only:/sparse only:/' | known_sparse "$case" "$h")
+			if [ -n "$d" ]; then ok=0; msg="$msg
+  $h (sparse):
+$d"; fi
+		done
+	fi
 	# the standalone driver over a compilation database must write the same facts
 	if [ -x "$DRIVER" ] && [ -n "$files" ]; then
 		abs=$(cd "$case" && pwd)
