@@ -321,7 +321,8 @@ void cfg_function(int fnidx)
 	int smark = subst_mark();
 	nsis = 0;
 	visit_stmt(base->stmt);
-	qsort(sis, (size_t)nsis, sizeof(struct standin), cmp_standin);
+	if (nsis > 1)
+		qsort(sis, (size_t)nsis, sizeof(struct standin), cmp_standin);
 
 	/* this function's call records by expression */
 	int ncm = 0;

@@ -314,7 +314,8 @@ static int write_owner(struct owner *o, const char *frontend, int partial, const
 		free(path);
 		return -1;
 	}
-	qsort(o->recs, (size_t)o->nrecs, sizeof(struct rec), cmp_rec);
+	if (o->nrecs > 1)
+		qsort(o->recs, (size_t)o->nrecs, sizeof(struct rec), cmp_rec);
 	fprintf(f, "gfpfacts\t1\nfrontend\t%s\nstatus\t%s\n", frontend, partial ? "partial" : "ok");
 	if (partial)
 		fprintf(f, "skipped\t-\t%s\n", reason);

@@ -807,7 +807,8 @@ void text_records(int owner)
 			written_args(c, tx, k + 1);
 		}
 	}
-	qsort(fe.calls, (size_t)fe.ncalls, sizeof(struct callrec), cmp_calls);
+	if (fe.ncalls > 1)
+		qsort(fe.calls, (size_t)fe.ncalls, sizeof(struct callrec), cmp_calls);
 	int c0 = 0, c1;
 	while (c0 < fe.ncalls && fe.calls[c0].owner != owner)
 		c0++;
