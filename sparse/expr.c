@@ -73,6 +73,27 @@ static struct symbol *base_of(struct symbol *t);
 static struct symbol *type_of(struct expression *e);
 static struct expression *strip(struct expression *e);
 
+/* the named member of struct/union ST at byte offset OFF (of type WANT when
+ * given), looking into anonymous members */
+static struct symbol *member_by_offset(struct symbol *st, unsigned long off, struct symbol *want, int depth)
+{
+	struct symbol *m, *hit = NULL;
+	if (depth > 8)
+		return NULL;
+	FOR_EACH_PTR(st->symbol_list, m) {
+		if (hit)
+			break;
+		if (m->ident && m->offset == off && (!want || base_of(m->ctype.base_type) == want)) {
+			hit = m;
+		} else if (!m->ident && m->offset <= off) {
+			struct symbol *in = base_of(m->ctype.base_type);
+			if (in && (in->type == SYM_STRUCT || in->type == SYM_UNION))
+				hit = member_by_offset(in, off - m->offset, want, depth + 1);
+		}
+	} END_FOR_EACH_PTR(m);
+	return hit;
+}
+
 /* a member access in any of sparse's forms:
  *   EXPR_DEREF                 unevaluated (annotations, __context__ statements)
  *   *(base + off), *base       evaluated p->m: ctype is the member's node
@@ -127,12 +148,7 @@ static int member_access(struct expression *e, struct expression **base, struct 
 				want = NULL;
 			if (sst && (sst->type == SYM_STRUCT || sst->type == SYM_UNION)) {
 				unsigned long off = (unsigned long)strip(x->right)->value;
-				struct symbol *m, *hit = NULL;
-				FOR_EACH_PTR(sst->symbol_list, m) {
-					if (!hit && m->ident && m->offset == off &&
-					    (!want || base_of(m->ctype.base_type) == want))
-						hit = m;
-				} END_FOR_EACH_PTR(m);
+				struct symbol *hit = member_by_offset(sst, off, want, 0);
 				if (hit) {
 					*base = bb;
 					*member = hit->ident;
