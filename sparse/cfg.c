@@ -27,6 +27,8 @@ struct standin {
 	struct expression *expr;	/* EXPR_CALL, or EXPR_STATEMENT of an inlined call */
 	struct expression *fnexpr;	/* the EXPR_SYMBOL whose symbol was replaced (direct calls) */
 	struct statement *stmt;		/* the inlined call's statement */
+	struct expression *marker;	/* inlined: the context expression of its marker */
+	struct statement_list *stmts;	/* inlined: the body's statements before the marker */
 };
 static struct standin *sis;
 static int nsis, capsis;
@@ -47,10 +49,33 @@ static void add_standin(struct symbol *orig, struct expression *expr, struct exp
 	s->expr = expr;
 	s->fnexpr = fnexpr;
 	s->stmt = stmt;
-	if (fnexpr)
+	s->marker = NULL;
+	s->stmts = NULL;
+	if (fnexpr) {
 		fnexpr->symbol = fake;
-	else
+	} else {
 		stmt->inline_fn = fake;
+		/* Sparse's optimizer drops the OP_INLINED_CALL of a call whose value
+		 * is unused, so the inlined body starts with a marker of our own: a
+		 * `__context__(marker, 0)` statement, whose OP_CONTEXT stays. */
+		struct statement *m = alloc_statement(expr->pos, STMT_CONTEXT);
+		m->expression = alloc_const_expression(expr->pos, 0);
+		m->context = alloc_const_expression(expr->pos, 0);
+		struct statement_list *l = NULL;
+		add_statement(&l, m);
+		concat_ptr_list((struct ptr_list *)stmt->stmts, (struct ptr_list **)&l);
+		s->stmts = stmt->stmts;
+		s->marker = m->context;
+		stmt->stmts = l;
+	}
+}
+
+static struct standin *standin_of_marker(struct expression *ctx)
+{
+	for (int i = 0; i < nsis; i++)
+		if (sis[i].marker && sis[i].marker == ctx)
+			return &sis[i];
+	return NULL;
 }
 
 static struct standin *standin_of(struct symbol *sym)
@@ -339,10 +364,12 @@ void cfg_function(int fnidx)
 
 	/* put the original symbols back */
 	for (int i = 0; i < nsis; i++) {
-		if (sis[i].fnexpr)
+		if (sis[i].fnexpr) {
 			sis[i].fnexpr->symbol = sis[i].orig;
-		else
+		} else {
 			sis[i].stmt->inline_fn = sis[i].orig;
+			sis[i].stmt->stmts = sis[i].stmts;
+		}
 	}
 	if (!ep || !ep->entry) {
 		free(cm);
@@ -370,12 +397,13 @@ void cfg_function(int fnidx)
 	int *firsttok = fe_malloc(sizeof(int) * (size_t)(nbb + 1));	/* first position of the block in the file */
 	struct ctxrec *ctxs = NULL;
 	int nctx = 0, capctx = 0;
+	int last_marker_tok = -1;	/* the last inlined call seen, in block order */
 	int any_exit = 0;
 
 	for (int b = 0; b < nbb; b++) {
 		cbrtok[b] = iftok[b] = tsucc[b] = fsucc[b] = firsttok[b] = -1;
 		struct instruction *insn, *lastcall = NULL;
-		int lastcall_rec = -1, last_event_tok = -1, pending0 = nctx;
+		int lastcall_rec = -1, last_event_tok = -1, pending0 = nctx, marker_in_block = -1;
 		struct instruction *term = NULL;
 		int trap = 0;
 		FOR_EACH_PTR(bbs[b]->insns, insn) {
@@ -388,8 +416,9 @@ void cfg_function(int fnidx)
 					firsttok[b] = k;
 			}
 			switch (insn->opcode) {
-			case OP_CALL:
-			case OP_INLINED_CALL: {
+			case OP_INLINED_CALL:
+				break;	/* its marker (below) stands for it */
+			case OP_CALL: {
 				/* __builtin_trap() does not return (sparse does not say so) */
 				if (insn->opcode == OP_CALL && insn->func && insn->func->type == PSEUDO_SYM && insn->func->sym &&
 				    insn->func->sym->ident && !strcmp(show_ident(insn->func->sym->ident), "__builtin_trap"))
@@ -431,6 +460,27 @@ void cfg_function(int fnidx)
 				break;
 			}
 			case OP_CONTEXT: {
+				struct standin *mk = insn->increment ? NULL : standin_of_marker(insn->context_expr);
+				if (mk) {
+					/* an inlined call starts here */
+					int rec = call_of_expr(cm, ncm, mk->expr);
+					if (rec >= 0) {
+						struct callrec *c = &fe.calls[rec];
+						char *p = pos_start(owner, c->tok);
+						if (calls[b].n)
+							fb_addc(&calls[b], ',');
+						fb_addf(&calls[b], "%s:%s", p, c->callee);
+						free(p);
+						last_event_tok = c->tok;
+						last_marker_tok = c->tok;
+						for (int x = pending0; x < nctx; x++)
+							if (ctxs[x].anchor < 0)
+								ctxs[x].anchor = c->tok;
+						pending0 = nctx;
+						marker_in_block = c->tok;
+					}
+					break;
+				}
 				if (!insn->increment)
 					break;
 				if (nctx == capctx) {
@@ -450,10 +500,16 @@ void cfg_function(int fnidx)
 					expr_type_scope(si->orig);
 					if (lastcall_rec >= 0)
 						x->anchor = fe.calls[lastcall_rec].tok;
-				} else if (owner_of_stream(insn->pos.stream) == owner) {
-					int k = tok_of_pos(owner, (int)insn->pos.line, (int)insn->pos.pos);
-					if (k >= 0 && fn_at_tok(owner, k) == fnidx)
-						x->anchor = k;
+					else if (marker_in_block >= 0)
+						x->anchor = marker_in_block;	/* called inside an inlined helper */
+				} else if (owner_of_stream(insn->pos.stream) == owner &&
+					   tok_of_pos(owner, (int)insn->pos.line, (int)insn->pos.pos) >= 0 &&
+					   fn_at_tok(owner, tok_of_pos(owner, (int)insn->pos.line, (int)insn->pos.pos)) == fnidx) {
+					x->anchor = tok_of_pos(owner, (int)insn->pos.line, (int)insn->pos.pos);
+				} else if (marker_in_block >= 0) {
+					x->anchor = marker_in_block;	/* inside the inlined call begun in this block */
+				} else if (last_marker_tok >= 0) {
+					x->anchor = last_marker_tok;	/* in a block of an inlined body */
 				}
 				struct fe_buf eb = {0};
 				expr_text(&eb, insn->context_expr);
