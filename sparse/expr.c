@@ -491,3 +491,20 @@ char *expr_class(struct expression *e)
 	free(fallback);
 	return cls ? cls : fe_strdup("-");
 }
+
+/* struct_type.member (or .member) and the member's name when E is a member
+ * access in any of sparse's forms; 0 otherwise */
+int expr_member(struct expression *e, char **field, char **member)
+{
+	struct expression *mb;
+	struct ident *mm;
+	struct symbol *mst;
+	int maddr, marrow;
+	e = strip(e);
+	if (!e || !member_access(e, &mb, &mm, &mst, &maddr, &marrow) || maddr)
+		return 0;
+	*member = fe_strdup(show_ident(mm));
+	*field = mst && mst->ident ? fe_asprintf("%s.%s", show_ident(mst->ident), show_ident(mm))
+				   : fe_asprintf(".%s", show_ident(mm));
+	return 1;
+}

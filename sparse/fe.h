@@ -104,5 +104,7 @@ int is_gfp_type(struct symbol *t);
 void expr_text(struct fe_buf *b, struct expression *e);
 /* the lock class of a context expression: struct_type.member, a global's name, or - */
 char *expr_class(struct expression *e);
+/* struct_type.member and member name of a member access (any of sparse's forms) */
+int expr_member(struct expression *e, char **field, char **member);
 
 #endif

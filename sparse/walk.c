@@ -193,6 +193,7 @@ static int macro_args(const struct text *tx, int k, const char *callee, int *arg
 static void do_call(struct walk *w, struct expression *e)
 {
 	struct expression *fn = strip_casts(e->fn);
+	struct expression *whole = fn;	/* p->ops->f once evaluated: *(ops + offset) */
 	if (fn && fn->type == EXPR_PREOP && fn->op == '*')
 		fn = strip_casts(fn->unop);
 	if (!fn)
@@ -214,6 +215,15 @@ static void do_call(struct walk *w, struct expression *e)
 		snprintf(namebuf, sizeof(namebuf), "%s", show_ident(fn->member));
 		name = namebuf;
 		field = field_name(fn);
+	} else if (1) {
+		/* evaluated: p->ops->f is *(ops + offset) */
+		char *m;
+		if (!expr_member(whole, &field, &m) && !expr_member(fn, &field, &m))
+			return;
+		icall = 1;
+		snprintf(namebuf, sizeof(namebuf), "%s", m);
+		free(m);
+		name = namebuf;
 	} else {
 		return;		/* through a plain function-pointer variable: not recorded */
 	}
