@@ -390,10 +390,10 @@ int model_load_file(struct model *m, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	size_t len = 0;
-	char *text = read_file_max(path, &len, (size_t)64 << 20);
+	char *text = read_file_max(path, &len, (size_t)16 << 20);
 	if (!text) {
 		snprintf(err, errlen, "%s: error: cannot read model file: %s", path,
-			 errno == EFBIG ? "larger than 64 MiB" : strerror(errno));
+			 errno == EFBIG ? "larger than 16 MiB" : strerror(errno));
 		return -1;
 	}
 	/* Rows keep a pointer to the path for messages. */

@@ -304,10 +304,10 @@ int baseline_filter(struct findings *fs, const char *path, size_t *dropped, char
 		return -1;
 	}
 	size_t len = 0;
-	char *text = read_file_max(path, &len, (size_t)256 << 20);
+	char *text = read_file_max(path, &len, (size_t)64 << 20);
 	if (!text) {
 		snprintf(err, errlen, "gfpcheck: cannot read baseline '%s': %s", path,
-			 errno == EFBIG ? "larger than 256 MiB" : strerror(errno));
+			 errno == EFBIG ? "larger than 64 MiB" : strerror(errno));
 		return -1;
 	}
 	struct bl b = {0};

@@ -41,17 +41,19 @@ for c in "${cases[@]}"; do
 	T=$tmp/$name
 	mkdir -p "$T"
 	what=$(sed -n '2s/^# *//p' "$c")
+	t0=$(date +%s.%N)
 	( cd "$T" && export T && timeout "${ROBUST_TIMEOUT:-120}" bash -c '. "$ROBUST/lib.sh"; . "$1"' case "$c" ) \
 		>"$T.log" 2>&1
 	rc=$?
+	secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 	if [ $rc = 0 ]; then
 		pass=$((pass + 1))
-		echo "PASS $name${what:+: $what}"
+		echo "PASS $name ($secs s)${what:+: $what}"
 		[ $verbose = 1 ] && sed 's/^/    /' "$T.log"
 	else
 		fail=$((fail + 1))
 		[ $rc = 124 ] && echo "    (timed out)" >>"$T.log"
-		echo "FAIL $name${what:+: $what}"
+		echo "FAIL $name ($secs s)${what:+: $what}"
 		sed 's/^/    /' "$T.log" | head -n 60
 	fi
 	chmod -R u+rwX "$T" 2>/dev/null

@@ -5,7 +5,7 @@ demo_tree tree
 cp -r tree fixed && "$G" -q --facts facts --apply fixed || fail "reference --apply failed"
 cp -r tree t && "$G" -q --facts facts --format html -o full.html --apply t # the same run, not interrupted
 echo "old report" >r.html
-for i in $(seq 1 20); do
+for i in $(seq 1 12); do
 	rm -rf t && cp -r tree t
 	"$G" -q --facts facts --format html -o r.html --apply t 2>/dev/null &
 	pid=$!
