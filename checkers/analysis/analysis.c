@@ -7,7 +7,9 @@
 #include "analysis/context.h"
 #include "analysis/flow.h"
 #include "analysis/graph.h"
+#include "analysis/lockclass.h"
 #include "analysis/noio.h"
+#include "analysis/reclaim.h"
 #include "analysis/regions.h"
 #include "analysis/sites.h"
 #include "base/util.h"
@@ -23,6 +25,7 @@ void analysis_run(struct analysis *a, struct sites *s, struct regions *r)
 	flow_run(a);
 	a->t_flow = now_seconds() - t;
 	t = now_seconds();
+	reclaim_run(a);
 	context_run(a);
 	noio_run(a);
 	sites_build(a, s);
@@ -43,5 +46,12 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	for (size_t f = 0; a->cfgs && f < a->prog->nfuncs; f++)
 		cfg_free(&a->cfgs[f]);
 	free(a->cfgs);
+	lockclass_free(a);
+	free(a->call_cls);
+	free(a->fn_head);
+	free(a->fn_next);
+	free(a->mac_head);
+	free(a->mac_next);
+	reclaim_free(a);
 	memset(a, 0, sizeof(*a));
 }

@@ -13,8 +13,9 @@ enum {
 	PC_LOCK = 4,    /* a modelled fs lock context held, no scope */
 	PC_UNKNOWN = 8, /* callers not all known, no scope */
 	PC_NONE = 16,   /* nothing held, callers known */
+	PC_BLOCKED = 32, /* locks held, but reclaim cannot enter their superblock (s_umount held for write) */
 };
-#define PC_NKINDS 5
+#define PC_NKINDS 6
 
 /* Evidence of one class at a function's entry. */
 struct ctxent {
@@ -45,6 +46,12 @@ struct analysis {
 	struct imbalance *imb; size_t nimb, capimb;
 	int *noio_entry;       /* per function: entered inside a NOIO scope from every caller (noio.c) */
 	struct fcfg *cfgs;     /* per function: its CFG (cfg.c), built on first use */
+	struct sidx *structidx; /* struct definitions by name (lockclass.c), built on first use */
+	uint32_t *call_cls;    /* per call: the lock class it takes or releases, UINT32_MAX: not yet known */
+	int *fn_head, *fn_next; /* functions by name id (graph.c) */
+	int *mac_head, *mac_next; /* function-like macros by name id */
+	size_t nhead;
+	struct reclaim *reclaim; /* reclaim lock sets (reclaim.c) */
 	int nedges;
 	double t_graph, t_flow, t_ctx, t_rules;
 };

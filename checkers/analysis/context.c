@@ -5,6 +5,8 @@
 
 #include "analysis/context.h"
 #include "analysis/flow.h"
+#include "analysis/lockclass.h"
+#include "analysis/reclaim.h"
 #include "base/util.h"
 
 int pc_index(unsigned bit)
@@ -20,6 +22,41 @@ int func_is_root(const struct analysis *a, int f)
 	const struct func *fn = &a->prog->funcs[f];
 	return (fn->addr_taken && !fn->entry_only) || fn->exported || fn->in_include || fn->model_root ||
 	       fn->has_callers_unknown;
+}
+
+uint32_t held_class(const struct analysis *a, int call)
+{
+	const struct program *p = a->prog;
+	const struct mrow *lr = flow_lock_row(a, call, 0);
+	if (lr) {
+		if (a->call_cls[call] == UINT32_MAX)
+			((struct analysis *)a)->call_cls[call] = lock_class(a, call, lr);
+		return a->call_cls[call];
+	}
+	int t = p->calls[call].target;
+	for (int k = 0; t >= 0 && k < p->funcs[t].ngen; k++)
+		if (p->funcs[t].gen[k].kind == HK_LOCK && held_counts(a, &p->funcs[t].gen[k]))
+			return p->funcs[t].gen[k].cls;
+	return 0;
+}
+
+int held_counts(const struct analysis *a, const struct held *h)
+{
+	if (h->kind != HK_LOCK || (h->row >= 0 && a->model->rows[h->row].blocks_reclaim))
+		return 0;
+	if (h->row < 0 || a->model->rows[h->row].fs)
+		return 1; /* a model filesystem lock context */
+	return reclaim_takes(a, h->cls) != NULL;
+}
+
+/* Does the state hold a lock that keeps reclaim out of the superblock
+ * (s_umount for write: trylock_super() fails)? Then only global locks count. */
+static int reclaim_blocked(const struct analysis *a, const struct astate *s)
+{
+	for (int j = 0; j < s->n; j++)
+		if (s->h[j].kind == HK_LOCK && s->h[j].row >= 0 && a->model->rows[s->h[j].row].blocks_reclaim)
+			return 1;
+	return 0;
 }
 
 static void add(struct classev *o, unsigned bit, int origin, int inherited)
@@ -45,14 +82,19 @@ void classes_at(const struct analysis *a, int c, struct classev *o)
 	int n = st->n ? st->n : 1;
 	for (int k = 0; k < n; k++) {
 		const struct astate *s = st->n ? &st->s[k] : &empty;
-		const struct held *scope = NULL, *setter = NULL, *lock = NULL;
+		const struct held *scope = NULL, *setter = NULL, *lock = NULL, *blocked = NULL;
+		int blocks = reclaim_blocked(a, s);
 		for (int j = 0; j < s->n; j++) {
 			if (s->h[j].kind == HK_SCOPE && !scope)
 				scope = &s->h[j];
 			if (s->h[j].kind == HK_SETTER && !setter)
 				setter = &s->h[j];
-			if (s->h[j].kind == HK_LOCK && !lock)
-				lock = &s->h[j];
+			if (s->h[j].kind == HK_LOCK && !lock && held_counts(a, &s->h[j])) {
+				if (!blocks || lock_class_level(a, s->h[j].cls) == LC_GLOBAL)
+					lock = &s->h[j];
+				else if (!blocked)
+					blocked = &s->h[j];
+			}
 		}
 		if (scope) {
 			add(o, PC_SCOPE, scope->call, 0);
@@ -63,8 +105,18 @@ void classes_at(const struct analysis *a, int c, struct classev *o)
 				add(o, PC_SCOPE, -1, 1);
 			if (E & PC_TRANS)
 				add(o, PC_TRANS, -1, 1);
-			if (E & (PC_LOCK | PC_UNKNOWN | PC_NONE))
+			int global = lock_class_level(a, lock->cls) == LC_GLOBAL;
+			if ((E & PC_BLOCKED) && !global)
+				add(o, PC_BLOCKED, -1, 1);
+			if ((E & (PC_LOCK | PC_UNKNOWN | PC_NONE)) || ((E & PC_BLOCKED) && global))
 				add(o, PC_LOCK, lock->call, 0);
+		} else if (blocked) {
+			if (E & PC_SCOPE)
+				add(o, PC_SCOPE, -1, 1);
+			if (E & PC_TRANS)
+				add(o, PC_TRANS, -1, 1);
+			if (E & (PC_LOCK | PC_UNKNOWN | PC_NONE | PC_BLOCKED))
+				add(o, PC_BLOCKED, blocked->call, 0);
 		} else {
 			/* E == 0: the entry is not known yet (or the function is unreachable) */
 			for (int i = 0; i < PC_NKINDS; i++)
@@ -276,12 +328,15 @@ char *origin_text(const struct analysis *a, int call, unsigned bit)
 			return xasprintf("%s() opens a NOFS scope here (%s)", n, r->reason ? r->reason : "modelled setter");
 		return xasprintf("%s() returns inside a transaction that opens a NOFS scope", n);
 	case PC_LOCK: {
-		const struct mrow *rows[4];
-		int k = model_find(a->model, ROW_LOCK, cl->callee, rows, 4);
-		if (k)
-			return xasprintf("%s(%s) takes a %s lock context here (%s)", n,
-					 cl->nargs ? istr(cl->args[0]) : "", istr(rows[0]->fs),
-					 rows[0]->reason ? rows[0]->reason : "modelled");
+		const struct mrow *lr = flow_lock_row(a, call, 0);
+		uint32_t cls = held_class(a, call);
+		if (lr && lr->fs)
+			return xasprintf("%s(%s) takes a %s lock context here (%s)", n, cl->nargs ? istr(cl->args[0]) : "",
+					 istr(lr->fs), lr->reason ? lr->reason : "modelled");
+		if (lr && cls)
+			return xasprintf("%s(%s) takes %s here", n, cl->nargs ? istr(cl->args[0]) : "", istr(cls));
+		if (cls)
+			return xasprintf("%s() returns holding %s", n, istr(cls));
 		return xasprintf("%s() returns with a filesystem lock context held", n);
 	}
 	default:

@@ -12,6 +12,13 @@ struct classev {
 };
 
 int pc_index(unsigned bit);
+struct held;
+/* Does holding h matter for an allocation: a model filesystem lock context, or
+ * a lock whose class some reclaim path takes (reclaim.c)? */
+int held_counts(const struct analysis *a, const struct held *h);
+/* The lock class the call that opened a lock context takes (an acquire, or a
+ * wrapper returning with a lock held that counts), or 0. */
+uint32_t held_class(const struct analysis *a, int call);
 void classes_at(const struct analysis *a, int call, struct classev *out);
 void context_run(struct analysis *a);
 /* Append the evidence chain for class `bit` at call `c` (origin site and callers). */

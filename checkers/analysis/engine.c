@@ -33,7 +33,7 @@ static void probe_open(struct fa *F, struct stateset *st)
 			P->twice = 1;
 			continue;
 		}
-		struct held h = {HK_REGION, 0, -1, 0, -1};
+		struct held h = {HK_REGION, 0, -1, 0, -1, 0};
 		if (s->n < MAXHELD)
 			s->h[s->n++] = h;
 	}

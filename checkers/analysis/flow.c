@@ -10,13 +10,14 @@
 #include "analysis/flow.h"
 #include "analysis/cfg.h"
 #include "analysis/flow_int.h"
+#include "analysis/lockclass.h"
 #include "base/util.h"
 
 /* ---- state sets ---- */
 
 static int held_eq(const struct held *x, const struct held *y)
 {
-	return x->kind == y->kind && x->row == y->row && x->key == y->key && x->scope == y->scope;
+	return x->kind == y->kind && x->row == y->row && x->key == y->key && x->scope == y->scope && x->cls == y->cls;
 }
 
 static int as_eq(const struct astate *x, const struct astate *y)
@@ -129,6 +130,15 @@ static int as_find(const struct astate *s, int kind, int row, uint32_t key)
 	return -1;
 }
 
+/* Index of the most recent lock entry of class cls (not 0), or -1. */
+static int as_find_cls(const struct astate *s, uint32_t cls)
+{
+	for (int i = s->n - 1; cls && i >= 0; i--)
+		if (s->h[i].kind == HK_LOCK && s->h[i].cls == cls)
+			return i;
+	return -1;
+}
+
 static void as_remove(struct astate *s, int i)
 {
 	memmove(&s->h[i], &s->h[i + 1], sizeof(s->h[0]) * (size_t)(s->n - i - 1));
@@ -137,13 +147,15 @@ static void as_remove(struct astate *s, int i)
 
 /* ---- per-function interpretation ---- */
 
-static void add_kill(struct fa *F, int kind, int row)
+static void add_kill(struct fa *F, int kind, int row, uint32_t cls)
 {
 	uint32_t k = ((uint32_t)kind << 16) | (uint32_t)(row + 1);
 	for (int i = 0; i < F->nkills; i++)
-		if (F->kills[i] == k)
+		if (F->kills[i] == k && F->kill_cls[i] == cls)
 			return;
+	int n = F->nkills, cap = F->capkills;
 	VEC_PUSH(F->kills, F->nkills, F->capkills, k);
+	VEC_PUSH(F->kill_cls, n, cap, cls);
 }
 
 static void add_imbalance(struct fa *F, int kind, int call)
@@ -211,15 +223,37 @@ static uint32_t norm_key(uint32_t id)
 	return (b == 0 && e == n) ? id : intern_n(s + b, e - b);
 }
 
-/* Lock row (non-try or try) for a call name and first argument. */
+/* Lock row (non-try or try) for a call name and first argument: a row whose
+ * arg= pattern matches wins over a primitive without one. */
 static const struct mrow *lock_row(const struct model *m, uint32_t name, uint32_t key0, int want_try)
 {
-	const struct mrow *rows[8];
+	const struct mrow *rows[8], *any = NULL;
 	int n = model_find(m, ROW_LOCK, name, rows, 8);
 	for (int i = 0; i < n; i++)
-		if (rows[i]->try_ == want_try && arg_matches(rows[i], key0))
-			return rows[i];
-	return NULL;
+		if (rows[i]->try_ == want_try && arg_matches(rows[i], key0)) {
+			if (rows[i]->arg_pat)
+				return rows[i];
+			if (!any)
+				any = rows[i];
+		}
+	return any;
+}
+
+const struct mrow *flow_lock_row(const struct analysis *a, int c, int want_try)
+{
+	const struct call *cl = &a->prog->calls[c];
+	if (cl->is_icall)
+		return NULL;
+	return lock_row(a->model, cl->callee, cl->nargs ? norm_key(cl->args[0]) : 0, want_try);
+}
+
+/* The lock class call c takes or releases with row r, cached per call. */
+static uint32_t call_class(struct fa *F, int c, const struct mrow *r)
+{
+	uint32_t *cc = &F->a->call_cls[c];
+	if (*cc == UINT32_MAX)
+		*cc = lock_class(F->a, c, r);
+	return *cc;
 }
 
 /* Does this function save a scope cookie into `key` itself? */
@@ -252,7 +286,7 @@ void apply_call(struct fa *F, int c, struct astate *s)
 				sk = ai < cl->nargs ? pflag_kind(m, istr(cl->args[ai])) : 0;
 			}
 			if (sk) {
-				struct held h = {HK_SCOPE, (uint8_t)sk, (int16_t)row_index(m, r), cl->lhs, c};
+				struct held h = {HK_SCOPE, (uint8_t)sk, (int16_t)row_index(m, r), cl->lhs, c, 0};
 				as_push(s, h);
 			}
 		} else {
@@ -266,20 +300,20 @@ void apply_call(struct fa *F, int c, struct astate *s)
 				as_remove(s, i);
 			} else if (!key0 || !saved_here(F, key0)) {
 				/* restores a scope its caller opened: a closer */
-				add_kill(F, HK_SCOPE, -1);
+				add_kill(F, HK_SCOPE, -1, 0);
 			}
 		}
 		return;
 	}
 	r = model_find1(m, ROW_SETTER, name);
 	if (r && arg_matches(r, key0)) {
-		struct held h = {HK_SETTER, 0, (int16_t)row_index(m, r), cl->lhs ? cl->lhs : key0, c};
+		struct held h = {HK_SETTER, 0, (int16_t)row_index(m, r), cl->lhs ? cl->lhs : key0, c, 0};
 		as_push(s, h);
 		return;
 	}
 	r = lock_row(m, name, key0, 0);
 	if (r) {
-		struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), cl->lhs ? cl->lhs : key0, c};
+		struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), cl->lhs ? cl->lhs : key0, c, call_class(F, c, r)};
 		as_push(s, h);
 		return;
 	}
@@ -288,19 +322,26 @@ void apply_call(struct fa *F, int c, struct astate *s)
 	const struct mrow *cr[8];
 	int nc = model_find_closer(m, name, cr, 8);
 	int closed = 0;
-	for (int k = 0; k < nc && !closed; k++) {
-		if (!arg_matches(cr[k], key0))
-			continue;
-		int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
-		int row = row_index(m, cr[k]);
-		int i = as_find(s, kind, row, key0);
-		if (i < 0)
-			i = as_find(s, kind, row, 0);
-		if (i >= 0) {
-			as_remove(s, i);
-			closed = 1;
+	/* the entry with the same identity, then one of the same lock class, then the
+	 * most recent entry of a row this call closes */
+	for (int pass = 0; pass < 3 && nc && !closed; pass++)
+		for (int k = 0; k < nc && !closed; k++) {
+			if (!arg_matches(cr[k], key0))
+				continue;
+			int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
+			int row = row_index(m, cr[k]);
+			int i = -1;
+			if (pass == 0)
+				i = as_find(s, kind, row, key0);
+			else if (pass == 1 && kind == HK_LOCK)
+				i = as_find_cls(s, call_class(F, c, cr[k]));
+			else if (pass == 2)
+				i = as_find(s, kind, row, 0);
+			if (i >= 0) {
+				as_remove(s, i);
+				closed = 1;
+			}
 		}
-	}
 	if (nc && !closed) {
 		/* A closer of something this function did not open. Prefer any open entry of
 		 * the same kind with the same identity (wrappers with other names). */
@@ -308,7 +349,7 @@ void apply_call(struct fa *F, int c, struct astate *s)
 			if (!arg_matches(cr[k], key0))
 				continue;
 			int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
-			add_kill(F, kind, row_index(m, cr[k]));
+			add_kill(F, kind, row_index(m, cr[k]), kind == HK_LOCK ? call_class(F, c, cr[k]) : 0);
 		}
 		return;
 	}
@@ -318,11 +359,14 @@ void apply_call(struct fa *F, int c, struct astate *s)
 		const struct func *t = &F->p->funcs[cl->target];
 		for (int k = 0; k < t->nkill; k++) {
 			int kind = (int)(t->kill[k] >> 16), row = (int)(t->kill[k] & 0xffff) - 1;
-			int i = as_find(s, kind, row < 0 ? -2 : row, 0);
+			uint32_t kc = t->kill_cls[k];
+			int i = kc ? as_find_cls(s, kc) : -1;
+			if (i < 0)
+				i = as_find(s, kind, row < 0 ? -2 : row, 0);
 			if (i >= 0)
 				as_remove(s, i);
 			else
-				add_kill(F, kind, row);
+				add_kill(F, kind, row, kc);
 		}
 		for (int k = 0; k < t->ngen; k++) {
 			struct held h = t->gen[k];
@@ -354,9 +398,11 @@ void record_state(struct fa *F, int c, const struct stateset *st)
 }
 
 /* The variable of a condition `VAR < 0` (also in parentheses or in unlikely()),
- * or 0. */
-static uint32_t negative_test(uint32_t ctext)
+ * or 0. *nonzero is set when the condition is `VAR` or `VAR != 0` instead: true
+ * for any non-zero value (the failure of a fail=nonzero acquire). */
+static uint32_t negative_test(uint32_t ctext, int *nonzero)
 {
+	*nonzero = 0;
 	const char *s = istr(ctext);
 	size_t n = strlen(s);
 	for (;;) { /* strip spaces, outer parentheses and unlikely(...) */
@@ -383,6 +429,14 @@ static uint32_t negative_test(uint32_t ctext)
 	size_t v = i;
 	while (i < n && s[i] == ' ')
 		i++;
+	if (v && i == n) {
+		*nonzero = 1;
+		return intern_lookup_n(s, v);
+	}
+	if (v && i + 4 == n && strncmp(s + i, "!= 0", 4) == 0) {
+		*nonzero = 1;
+		return intern_lookup_n(s, v);
+	}
 	if (!v || i + 1 >= n || s[i] != '<' || s[i + 1] == '=' || s[i + 1] == '<')
 		return 0;
 	i++;
@@ -422,9 +476,18 @@ void branch_states(struct fa *F, const struct item *it, int cond_call, struct st
 		const struct mrow *r = lock_row(m, cl->callee, key0, 1);
 		if (r) {
 			struct stateset *taken = it->ck == CK_CALL ? t : e;
-			struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), key0, cond_call};
+			struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), key0, cond_call, call_class(F, cond_call, r)};
 			for (int i = 0; i < taken->n; i++)
 				as_push(&taken->s[i], h);
+		}
+		/* `if (mutex_lock_interruptible(&m))`: the branch that saw non-zero failed */
+		r = lock_row(m, cl->callee, key0, 0);
+		if (r && r->fail_nonzero && it->ck != CK_NONE) {
+			struct stateset *failed = it->ck == CK_CALL ? t : e;
+			for (int i = 0; i < failed->n; i++)
+				for (int j = failed->s[i].n - 1; j >= 0; j--)
+					if (failed->s[i].h[j].call == cond_call)
+						as_remove(&failed->s[i], j);
 		}
 	}
 	/* `if (IS_ERR(trans))`: on the error branch the start failed and holds nothing. */
@@ -441,15 +504,17 @@ void branch_states(struct fa *F, const struct item *it, int cond_call, struct st
 	 * result is an acquire that failed; nothing it would open is held there.
 	 * Only when the test follows the acquire with no call in between (a later
 	 * `status = other(...)` reuses the variable). */
-	uint32_t var = it->ctext ? negative_test(it->ctext) : 0;
+	int any_nonzero = 0;
+	uint32_t var = it->ctext ? negative_test(it->ctext, &any_nonzero) : 0;
 	for (int i = 0; var && i < t->n; i++)
 		for (int j = t->s[i].n - 1; j >= 0; j--) {
 			const struct held *h = &t->s[i].h[j];
 			if (h->kind != HK_SCOPE && h->call >= 0 && F->p->calls[h->call].lhs == var &&
-			    tests_result_of(F, h->call, it))
+			    (!any_nonzero || (h->row >= 0 && m->rows[h->row].fail_nonzero)) && tests_result_of(F, h->call, it))
 				as_remove(&t->s[i], j);
 		}
-	/* Correlate branches on the same condition when they guard scope calls. */
+	/* Correlate branches on the same condition when they guard scope calls or lock
+	 * acquires (`if (seeding) down_write(&sb->s_umount); ... if (seeding) ...`). */
 	if (it->ctext) {
 		const struct func *fn = &F->p->funcs[F->fid];
 		pos_t end = it->has_else ? it->e3 : it->e2;
@@ -457,7 +522,7 @@ void branch_states(struct fa *F, const struct item *it, int cond_call, struct st
 		for (int k = 0; k < fn->ncalls && !guards_scope; k++) {
 			const struct call *cl = &F->p->calls[fn->calls[k]];
 			if (pos_cmp(cl->pos, it->e1) >= 0 && pos_cmp(cl->pos, end) < 0 && !cl->is_icall &&
-			    model_find1(m, ROW_SCOPE, cl->callee))
+			    (model_find1(m, ROW_SCOPE, cl->callee) || lock_row(m, cl->callee, cl->nargs ? norm_key(cl->args[0]) : 0, 0)))
 				guards_scope = 1;
 		}
 		if (guards_scope) {
@@ -518,7 +583,7 @@ static int analyse(struct analysis *a, int fid, int collect)
 				continue;
 			int dup = 0;
 			for (size_t g = 0; g < ngen; g++)
-				if (gen[g].kind == h->kind && gen[g].row == h->row && gen[g].scope == h->scope)
+				if (gen[g].kind == h->kind && gen[g].row == h->row && gen[g].scope == h->scope && gen[g].cls == h->cls)
 					dup = 1;
 			if (!dup) {
 				struct held hh = *h;
@@ -533,11 +598,13 @@ static int analyse(struct analysis *a, int fid, int collect)
 			if (!held_eq(&gen[g], &fn->gen[g]))
 				changed = 1;
 		for (int g = 0; g < F.nkills; g++)
-			if (F.kills[g] != fn->kill[g])
+			if (F.kills[g] != fn->kill[g] || F.kill_cls[g] != fn->kill_cls[g])
 				changed = 1;
 	}
 	free(fn->gen);
 	free(fn->kill);
+	free(fn->kill_cls);
+	fn->kill_cls = F.kill_cls;
 	fn->gen = gen;
 	fn->ngen = (int)ngen;
 	fn->kill = F.kills;
@@ -597,6 +664,9 @@ void flow_run(struct analysis *a)
 	struct program *p = a->prog;
 	a->states = xcalloc(p->ncalls ? p->ncalls : 1, sizeof(*a->states));
 	a->cfgs = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*a->cfgs));
+	a->call_cls = xmalloc(sizeof(*a->call_cls) * (p->ncalls ? p->ncalls : 1));
+	for (size_t c = 0; c < p->ncalls; c++)
+		a->call_cls[c] = UINT32_MAX;
 	int *direct = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
 	int *has_scope_api = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
 	for (size_t f = 0; f < p->nfuncs; f++) {

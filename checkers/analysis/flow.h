@@ -5,7 +5,7 @@
 #define GFPCHECK_FLOW_H
 #include "analysis/analysis.h"
 
-#define MAXHELD 6
+#define MAXHELD 8
 #define MAXSTATES 24
 
 enum held_kind { HK_LOCK = 1, HK_SETTER = 2, HK_SCOPE = 3, HK_REGION = 4 /* region probes only */ };
@@ -16,6 +16,7 @@ struct held {
 	int16_t row;    /* model row, -1 when unknown */
 	uint32_t key;   /* identity: argument or variable text */
 	int call;       /* call that opened it (evidence) */
+	uint32_t cls;   /* lock class (lockclass.c), 0 when unknown or not a lock */
 };
 
 #define MAXASSUME 4
@@ -36,6 +37,9 @@ struct stateset {
 void ss_free(struct stateset *s);
 /* Run the flow analysis of every function to a fixpoint of the summaries. */
 void flow_run(struct analysis *a);
+/* The model lock row call c acquires with (a trylock row when want_try), the
+ * row whose arg= pattern matches its first argument first; NULL when none. */
+const struct mrow *flow_lock_row(const struct analysis *a, int c, int want_try);
 /* The states before call `c`; a NULL or empty set means "nothing held". */
 const struct stateset *flow_states(const struct analysis *a, int c);
 #endif

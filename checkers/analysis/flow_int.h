@@ -24,7 +24,7 @@ struct fa {
 	struct program *p;
 	int fid;
 	struct stateset exits;
-	uint32_t *kills;
+	uint32_t *kills, *kill_cls; /* (kind << 16 | row + 1) and the lock class, in step */
 	int nkills, capkills;
 	int collect; /* record imbalance events */
 	struct probe *probe; /* a region probe: record into it, not into the analysis */

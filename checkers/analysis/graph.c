@@ -7,31 +7,30 @@
 #include "analysis/graph.h"
 #include "base/util.h"
 
-/* name id -> first function with that name; next[] chains the rest. */
-static int *head;
-static size_t nhead;
-static int *nextf;
-
-static void build_name_index(struct program *p)
+/* The name index (struct analysis): name id -> first function with that name
+ * (fn_head), fn_next chains the rest; the same for function-like macros. */
+static void build_name_index(struct analysis *a)
 {
-	free(head);
-	free(nextf);
-	nhead = intern_count() + 1;
-	head = xmalloc(sizeof(int) * nhead);
-	for (size_t i = 0; i < nhead; i++)
-		head[i] = -1;
-	nextf = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
+	const struct program *p = a->prog;
+	free(a->fn_head);
+	free(a->fn_next);
+	a->nhead = intern_count() + 1;
+	a->fn_head = xmalloc(sizeof(int) * a->nhead);
+	for (size_t i = 0; i < a->nhead; i++)
+		a->fn_head[i] = -1;
+	a->fn_next = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
 	for (size_t i = p->nfuncs; i-- > 0;) {
 		uint32_t n = p->funcs[i].name;
-		nextf[i] = head[n];
-		head[n] = (int)i;
+		a->fn_next[i] = a->fn_head[n];
+		a->fn_head[n] = (int)i;
 	}
 }
 
-/* Which function does `name` mean in file `file`? */
-static int resolve(const struct program *p, int file, uint32_t name)
+int graph_resolve(const struct analysis *a, int file, uint32_t name)
 {
-	if (name >= nhead)
+	const struct program *p = a->prog;
+	const int *head = a->fn_head, *nextf = a->fn_next;
+	if (name >= a->nhead)
 		return -1;
 	int ext = -1, ext_same_dir = -1, hdr = -1;
 	const char *dir = p->files[file].dir;
@@ -85,27 +84,28 @@ static int gfp_param_in(const struct program *p, const struct func *fn, const ch
 /* A call to a function-like macro: the first function its body calls. The macro
  * is looked up in the calling file, then in headers of the same directory, then
  * anywhere (include/). */
-static int *mhead, *mnext; /* macros by name id */
-
-static void build_macro_index(const struct program *p)
+static void build_macro_index(struct analysis *a)
 {
-	free(mhead);
-	free(mnext);
-	mhead = xmalloc(sizeof(int) * nhead);
-	for (size_t i = 0; i < nhead; i++)
-		mhead[i] = -1;
-	mnext = xmalloc(sizeof(int) * (p->nmacros ? p->nmacros : 1));
+	const struct program *p = a->prog;
+	free(a->mac_head);
+	free(a->mac_next);
+	a->mac_head = xmalloc(sizeof(int) * a->nhead);
+	for (size_t i = 0; i < a->nhead; i++)
+		a->mac_head[i] = -1;
+	a->mac_next = xmalloc(sizeof(int) * (p->nmacros ? p->nmacros : 1));
 	for (size_t i = p->nmacros; i-- > 0;) {
 		uint32_t n = p->macros[i].name;
-		mnext[i] = n < nhead ? mhead[n] : -1;
-		if (n < nhead)
-			mhead[n] = (int)i;
+		a->mac_next[i] = n < a->nhead ? a->mac_head[n] : -1;
+		if (n < a->nhead)
+			a->mac_head[n] = (int)i;
 	}
 }
 
-static int resolve_macro(const struct program *p, int file, uint32_t name, int depth)
+static int resolve_macro(const struct analysis *a, int file, uint32_t name, int depth)
 {
-	if (depth > 4 || name >= nhead)
+	const struct program *p = a->prog;
+	const int *mhead = a->mac_head, *mnext = a->mac_next;
+	if (depth > 4 || name >= a->nhead)
 		return -1;
 	const struct macro *best = NULL;
 	int rank = 99;
@@ -120,9 +120,9 @@ static int resolve_macro(const struct program *p, int file, uint32_t name, int d
 	if (!best)
 		return -1;
 	for (int k = 0; k < best->ncalled; k++) {
-		int t = resolve(p, file, best->called[k]);
+		int t = graph_resolve(a, file, best->called[k]);
 		if (t < 0)
-			t = resolve_macro(p, file, best->called[k], depth + 1);
+			t = resolve_macro(a, file, best->called[k], depth + 1);
 		if (t >= 0)
 			return t;
 	}
@@ -132,7 +132,7 @@ static int resolve_macro(const struct program *p, int file, uint32_t name, int d
 int graph_build(struct analysis *a)
 {
 	struct program *p = a->prog;
-	build_name_index(p);
+	build_name_index(a);
 	size_t *capc = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
 	size_t *capi = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
 	for (size_t c = 0; c < p->ncalls; c++) {
@@ -156,15 +156,15 @@ int graph_build(struct analysis *a)
 	free(capc);
 	free(capi);
 	int edges = 0;
-	build_macro_index(p);
+	build_macro_index(a);
 	for (size_t c = 0; c < p->ncalls; c++) {
 		struct call *cl = &p->calls[c];
 		if (cl->is_icall || cl->fn < 0)
 			continue;
 		/* A modelled name (allocator, lock, scope...) is not followed into its body. */
-		cl->target = resolve(p, cl->file, cl->callee);
+		cl->target = graph_resolve(a, cl->file, cl->callee);
 		if (cl->target < 0 && p->nmacros) {
-			cl->target = resolve_macro(p, cl->file, cl->callee, 0);
+			cl->target = resolve_macro(a, cl->file, cl->callee, 0);
 			cl->via_macro = cl->target >= 0;
 		}
 		if (cl->target < 0)
@@ -184,7 +184,7 @@ int graph_build(struct analysis *a)
 	}
 	for (size_t r = 0; r < p->nrefs; r++) {
 		const struct ref *rf = &p->refs[r];
-		int f = resolve(p, rf->file, rf->name);
+		int f = graph_resolve(a, rf->file, rf->name);
 		if (f < 0)
 			continue;
 		struct func *fn = &p->funcs[f];
@@ -209,9 +209,9 @@ int graph_build(struct analysis *a)
 			if (*t == '&')
 				t++;
 			uint32_t id = intern_lookup(t);
-			if (!id || id >= nhead || head[id] < 0 || !is_ident(t))
+			if (!id || id >= a->nhead || a->fn_head[id] < 0 || !is_ident(t))
 				continue;
-			int f = resolve(p, cl->file, id);
+			int f = graph_resolve(a, cl->file, id);
 			if (f >= 0)
 				p->funcs[f].entry_only = 0;
 			if (f >= 0 && !p->funcs[f].addr_taken) {
@@ -221,7 +221,7 @@ int graph_build(struct analysis *a)
 		}
 	}
 	for (size_t x = 0; x < p->nexports; x++) {
-		int f = resolve(p, p->exports[x].file, p->exports[x].name);
+		int f = graph_resolve(a, p->exports[x].file, p->exports[x].name);
 		if (f >= 0)
 			p->funcs[f].exported = 1;
 	}
@@ -265,7 +265,7 @@ int graph_build(struct analysis *a)
 
 /* ---- names declared in <root>/include ---- */
 
-static void scan_text(struct program *p, const char *s, size_t n, unsigned char *mark)
+static void scan_text(const struct analysis *a, const char *s, size_t n, unsigned char *mark)
 {
 	size_t i = 0;
 	while (i < n) {
@@ -276,7 +276,7 @@ static void scan_text(struct program *p, const char *s, size_t n, unsigned char 
 					 (s[j] >= '0' && s[j] <= '9')))
 				j++;
 			uint32_t id = intern_lookup_n(s + i, j - i);
-			if (id && id < nhead && head[id] >= 0)
+			if (id && id < a->nhead && a->fn_head[id] >= 0)
 				mark[id] = 1;
 			i = j;
 		} else if (c >= '0' && c <= '9') {
@@ -287,10 +287,9 @@ static void scan_text(struct program *p, const char *s, size_t n, unsigned char 
 			i++;
 		}
 	}
-	(void)p;
 }
 
-static void scan_dir(struct program *p, const char *dir, unsigned char *mark, int depth)
+static void scan_dir(const struct analysis *a, const char *dir, unsigned char *mark, int depth)
 {
 	if (depth > 12)
 		return;
@@ -306,12 +305,12 @@ static void scan_dir(struct program *p, const char *dir, unsigned char *mark, in
 		if (lstat(path, &st) == 0) {
 			size_t l = strlen(de->d_name);
 			if (S_ISDIR(st.st_mode))
-				scan_dir(p, path, mark, depth + 1);
+				scan_dir(a, path, mark, depth + 1);
 			else if (S_ISREG(st.st_mode) && l > 2 && strcmp(de->d_name + l - 2, ".h") == 0) {
 				size_t n;
 				char *text = read_file(path, &n);
 				if (text)
-					scan_text(p, text, n, mark);
+					scan_text(a, text, n, mark);
 				free(text);
 			}
 		}
@@ -323,14 +322,14 @@ static void scan_dir(struct program *p, const char *dir, unsigned char *mark, in
 void graph_scan_include(struct analysis *a, const char *root)
 {
 	struct program *p = a->prog;
-	if (!head)
-		build_name_index(p);
+	if (!a->fn_head)
+		build_name_index(a);
 	char *inc = xasprintf("%s/include", root);
-	unsigned char *mark = xcalloc(nhead, 1);
-	scan_dir(p, inc, mark, 0);
+	unsigned char *mark = xcalloc(a->nhead, 1);
+	scan_dir(a, inc, mark, 0);
 	for (size_t f = 0; f < p->nfuncs; f++) {
 		struct func *fn = &p->funcs[f];
-		if (!fn->is_static && fn->name < nhead && mark[fn->name])
+		if (!fn->is_static && fn->name < a->nhead && mark[fn->name])
 			fn->in_include = 1;
 	}
 	free(mark);

@@ -9,6 +9,9 @@
 int graph_build(struct analysis *a);
 /* Mark extern functions whose names are declared in headers under <root>/include. */
 void graph_scan_include(struct analysis *a, const char *root);
+/* Which function `name` means in file `file` (static functions by file,
+ * extern ones preferring the same directory), or -1. After graph_build(). */
+int graph_resolve(const struct analysis *a, int file, uint32_t name);
 /* A function's gfp_t parameter index, or -1. */
 int func_gfp_param(const struct program *p, const struct func *fn, uint32_t name);
 #endif

@@ -39,6 +39,7 @@ static const char *interpret(struct analysis *a, int fid, pos_t at, uint8_t *whe
 			open_at_exit |= F.exits.s[i].h[j].kind == HK_REGION;
 	ss_free(&F.exits);
 	free(F.kills);
+	free(F.kill_cls);
 	cfg_free(&g);
 	if (!P.reached)
 		return "the code after the acquire is not reachable in the structure records";

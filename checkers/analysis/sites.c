@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/context.h"
 #include "analysis/flow.h"
 #include "model/gfpexpr.h"
 #include "analysis/graph.h"
@@ -35,7 +36,7 @@ static unsigned internal_cls(const struct analysis *a, int w, int depth, int *or
 			unsigned inner = (t >= 0 && p->funcs[t].alloc_gfp_param >= 0) ? internal_cls(a, t, depth + 1, origin)
 										: PC_INHERIT;
 			for (int j = 0; s && j < s->n && (inner & PC_INHERIT); j++)
-				if (s->h[j].kind == HK_LOCK) {
+				if (held_counts(a, &s->h[j])) {
 					inner = (inner & ~PC_INHERIT) | PC_LOCK;
 					*origin = s->h[j].call;
 				}

@@ -14,7 +14,7 @@
 enum {
 	O_FORMAT, O_OUT, O_JOBS, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_DUMPMODEL, O_DUMPSTATE,
 	O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP, O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK, O_FROM, O_QUIET,
-	O_LISTRULES, O_HELP, O_VERSION,
+	O_LISTRULES, O_HELP, O_VERSION, O_EXPLAINLOCKS,
 };
 
 static const struct cli_opt table[] = {
@@ -29,6 +29,9 @@ static const struct cli_opt table[] = {
 	{"cocci", 0, "FILE", O_COCCI, "the extraction semantic patch (default: cocci/gfpfacts.cocci)"},
 	{"dump-model", 0, NULL, O_DUMPMODEL, "print the effective model for the tree's version and exit"},
 	{"dump-state", 0, NULL, O_DUMPSTATE, "print the lock/scope state computed before every call"},
+	{"explain-locks", 0, NULL, O_EXPLAINLOCKS,
+	 "print every filesystem's reclaim lock set (the lock classes reclaim can take,\n"
+	 "each with its chain) and the model lock rows no reclaim path takes"},
 	{"baseline", 0, "FILE", O_BASELINE, "report (and fail on) only findings that FILE does not hold"},
 	{"write-baseline", 0, "FILE", O_WBASELINE, "record the findings in FILE (sorted text); exit status 0"},
 	{"since", 0, "REV", O_SINCE, "only findings whose site or evidence is on a line changed since git REV"},
@@ -119,6 +122,9 @@ static int handle(void *ctx, int key, const char *arg)
 		return 0;
 	case O_DUMPSTATE:
 		A->dump_state = 1;
+		return 0;
+	case O_EXPLAINLOCKS:
+		A->explain_locks = 1;
 		return 0;
 	case O_BASELINE:
 		A->baseline = arg;

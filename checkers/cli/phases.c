@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "analysis/flow.h"
+#include "analysis/reclaim.h"
 #include "cli/dump.h"
 #include "cli/factdirs.h"
 #include "cli/phases.h"
@@ -259,6 +260,8 @@ int phase_report(struct run *R)
 		return fail("%s%s", err, "");
 	if (R->A.dump_state)
 		dump_state(&R->a, fo);
+	if (R->A.explain_locks)
+		reclaim_explain(&R->a, fo);
 	if (!R->A.fixing || outpath)
 		report_format_find(R->A.format)->write(fo, &R->out, &R->st);
 	if (fo != stdout && wfile_commit(&wo, err, sizeof(err)))

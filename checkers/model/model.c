@@ -10,7 +10,7 @@
 #include "model/model.h"
 #include "base/util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -154,20 +154,21 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		if (strcmp(f[0], kind_names[k]) == 0)
 			break;
 	if (k == ROW__N)
-		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry or handle)", f[0]);
+		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, handle, "
+		     "noreturn or reclaim)", f[0]);
 	r.kind = (enum row_kind)k;
 	if (nf < 2)
 		FAIL("%s row needs a name", f[0]);
-	if (r.kind == ROW_ENTRY) {
+	if (r.kind == ROW_ENTRY || r.kind == ROW_RECLAIM) {
 		char *dot = strchr(f[1], '.');
 		int ok = dot && dot != f[1] && !strchr(dot + 1, '.');
 		if (ok) {
 			*dot = 0;
-			ok = is_ident(f[1]) && (strcmp(dot + 1, "*") == 0 || is_ident(dot + 1));
+			ok = is_ident(f[1]) && ((r.kind == ROW_ENTRY && strcmp(dot + 1, "*") == 0) || is_ident(dot + 1));
 			*dot = '.';
 		}
 		if (!ok)
-			FAIL("'%s' is not STRUCT.MEMBER or STRUCT.* (an ops-table field)", f[1]);
+			FAIL("'%s' is not STRUCT.MEMBER%s (an ops-table field)", f[1], r.kind == ROW_ENTRY ? " or STRUCT.*" : "");
 	} else if (!is_ident(f[1])) {
 		FAIL("'%s' is not a C identifier", f[1]);
 	}
@@ -280,6 +281,24 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 				r.lkind = LK_CLUSTER;
 			else
 				FAIL("lock kind must be lock, trans or cluster, not '%s'", val);
+		} else if (r.kind == ROW_LOCK && strcmp(key, "blocks") == 0) {
+			if (strcmp(val, "reclaim") != 0)
+				FAIL("blocks= takes reclaim, not '%s'", val);
+			r.blocks_reclaim = 1;
+		} else if (r.kind == ROW_RECLAIM && strcmp(key, "kind") == 0) {
+			if (strcmp(val, "direct") != 0 && strcmp(val, "kswapd") != 0)
+				FAIL("reclaim kind must be direct or kswapd, not '%s'", val);
+			r.kswapd = val[0] == 'k';
+		} else if (r.kind == ROW_LOCK && strcmp(key, "mode") == 0) {
+			if (strcmp(val, "read") != 0 && strcmp(val, "write") != 0)
+				FAIL("lock mode must be read or write, not '%s'", val);
+			r.shared = val[0] == 'r';
+		} else if (r.kind == ROW_LOCK && strcmp(key, "class") == 0) {
+			r.cls_name = intern(val);
+		} else if (r.kind == ROW_LOCK && strcmp(key, "fail") == 0) {
+			if (strcmp(val, "nonzero") != 0)
+				FAIL("fail= takes nonzero (the call returns non-zero when it fails), not '%s'", val);
+			r.fail_nonzero = 1;
 		} else if ((r.kind == ROW_SETTER || r.kind == ROW_HANDLE) && strcmp(key, "kind") == 0) {
 			if (strcmp(val, "trans") == 0)
 				r.lkind = LK_TRANS;
@@ -299,7 +318,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK) && r.nclosers == 0)
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY ||
-	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN) &&
+	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN || r.kind == ROW_RECLAIM) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.since && r.until && r.since >= r.until)
@@ -585,6 +604,20 @@ void model_dump(const struct model *m, FILE *out)
 			fprintf(out, " arg=%s", istr(r->arg_pat));
 		if (r->try_)
 			fputs(" try", out);
+		if (r->cls_name)
+			fprintf(out, " class=%s", istr(r->cls_name));
+		if (r->fail_nonzero)
+			fputs(" fail=nonzero", out);
+		if (r->blocks_reclaim)
+			fputs(" blocks=reclaim", out);
+		if (r->shared)
+			fputs(" mode=read", out);
+		if (r->kind == ROW_RECLAIM)
+			fprintf(out, " kind=%s", r->kswapd ? "kswapd" : "direct");
+		if (r->kind == ROW_LOCK && r->lkind != LK_LOCK)
+			fprintf(out, " kind=%s", r->lkind == LK_TRANS ? "trans" : "cluster");
+		if ((r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->lkind != LK_LOCK)
+			fprintf(out, " kind=%s", r->lkind == LK_JOURNAL ? "journal" : r->lkind == LK_SECTION ? "section" : "trans");
 		if (r->inferred)
 			fputs(" # inferred", out);
 		if (r->reason)

@@ -17,7 +17,7 @@ enum {
 	GB_OTHER = 1u << 31,
 };
 
-enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW__N };
+enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW__N };
 enum scope_kind { SK_NOFS = 1, SK_NOIO = 2, SK_FLAGS = 3 };
 /* lock rows: LK_LOCK, LK_TRANS, LK_CLUSTER; setter and handle rows: what the
  * scope they open is called in patches: LK_TRANS "transactions", LK_JOURNAL
@@ -46,6 +46,11 @@ struct mrow {
 	int try_;
 	int lkind;        /* LK_* */
 	int role_nofs;    /* flag role=nofs: the token stands for GFP_NOFS in the nofs-* rules (KM_NOFS) */
+	uint32_t cls_name; /* lock class=: the class the lock takes (inode_lock: inode.i_rwsem), 0 */
+	int fail_nonzero; /* lock fail=nonzero: the call returns non-zero when it did not take the lock */
+	int blocks_reclaim; /* lock blocks=reclaim: while held, reclaim cannot enter the superblock (s_umount for write) */
+	int kswapd;       /* reclaim kind=kswapd: only kswapd runs this entry, not the allocating task */
+	int shared;       /* lock mode=read: a shared (reader) acquire */
 	int since, until; /* version codes (major*1000+minor), 0 if none */
 	char *reason;
 	int inferred;

@@ -1,9 +1,22 @@
 /* missing-nofs: an allocation whose mask allows __GFP_FS (and direct reclaim),
- * reachable while a modelled filesystem lock context is held and no NOFS scope is
- * open. Direct reclaim may recurse into the filesystem and wait on that context. */
+ * reachable while a lock that reclaim can take is held and no NOFS scope is open:
+ * direct reclaim, run by this task, may wait for that lock (a deadlock).
+ *
+ * Which locks count (analysis/reclaim.c): the model's filesystem lock contexts
+ * (model/locks.txt), and every sleeping lock whose class some filesystem's
+ * reclaim path takes (the reclaim lock sets; the evidence gives both chains:
+ * where this path takes the lock, and how reclaim takes it). Paths on which
+ * reclaim cannot enter the superblock (s_umount held for write) are not
+ * reported. Confidence reflects how direct the conflict is: a transaction or
+ * cluster lock of the model, a global lock, one lock per superblock, or one per
+ * object (an inode this path pins is not one reclaim evicts: low). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/context.h"
+#include "analysis/flow.h"
+#include "analysis/lockclass.h"
+#include "analysis/reclaim.h"
 #include "rules/rules.h"
 #include "base/util.h"
 
@@ -17,24 +30,62 @@ static size_t subsystem_len(const char *path)
 	return s2 ? (size_t)(s2 - path) : (size_t)(s1 - path);
 }
 
-/* The lock's subsystem: where the chain's lock origin lies. */
-static const char *origin_file(const struct analysis *a, const struct asite *x)
+/* The call that opened the lock context of the site's PC_LOCK class, or -1. */
+static int lock_origin(const struct analysis *a, const struct asite *x)
 {
 	const struct program *p = a->prog;
 	int k = pc_index(PC_LOCK);
-	int o = x->cv.origin[k];
 	if (!x->cv.inherited[k])
-		return o >= 0 ? p->files[p->calls[o].file].path : NULL;
+		return x->cv.origin[k];
 	int g = p->calls[x->call].fn;
 	for (int hop = 0; hop < 40 && g >= 0; hop++) {
 		const struct ctxent *e = &a->ctx[g].ev[k];
 		if (e->via < 0)
-			return NULL;
+			return -1;
 		if (e->local)
-			return e->origin >= 0 ? p->files[p->calls[e->origin].file].path : NULL;
+			return e->origin;
 		g = p->calls[e->via].fn;
 	}
-	return NULL;
+	return -1;
+}
+
+/* Confidence of a conflict on the lock opened at call o. */
+static enum conf confidence(const struct analysis *a, const struct asite *x, int o, const struct rclass **rc)
+{
+	const struct program *p = a->prog;
+	int k = pc_index(PC_LOCK);
+	int local = !x->cv.inherited[k];
+	const struct mrow *lr = flow_lock_row(a, o, 0);
+	uint32_t cls = held_class(a, o);
+	*rc = cls ? reclaim_takes(a, cls) : NULL;
+	if (lr && lr->fs) /* a model lock context: a transaction or cluster lock taken here is strong */
+		return local && lr->lkind != LK_LOCK ? CONF_HIGH : CONF_MEDIUM;
+	if (!lr) { /* a wrapper that returns holding a model lock context */
+		const struct call *cl = &p->calls[o];
+		const struct func *t = cl->target >= 0 ? &p->funcs[cl->target] : NULL;
+		for (int i = 0; t && i < t->ngen; i++)
+			if (t->gen[i].kind == HK_LOCK && t->gen[i].row >= 0 && a->model->rows[t->gen[i].row].fs)
+				return CONF_MEDIUM;
+	}
+	if (!*rc || (*rc)->kswapd || (lr && lr->shared && (*rc)->shared))
+		return CONF_LOW; /* kswapd only, or two readers: no wait without a queued writer */
+	enum conf c;
+	switch (lock_class_level(a, cls)) {
+	case LC_TRANS:
+		c = CONF_HIGH;
+		break;
+	case LC_GLOBAL:
+		c = local ? CONF_HIGH : CONF_MEDIUM;
+		break;
+	case LC_SB:
+		c = CONF_MEDIUM;
+		break;
+	default:
+		return CONF_LOW; /* one lock per object: reclaim evicts unused inodes, not the one held */
+	}
+	if ((*rc)->npath > RECLAIM_SHORT) /* a long reclaim chain: less likely to be walked */
+		c = c == CONF_HIGH ? CONF_MEDIUM : CONF_LOW;
+	return c;
 }
 
 void rule_missing_nofs(struct rulectx *rc)
@@ -48,33 +99,34 @@ void rule_missing_nofs(struct rulectx *rc)
 			continue;
 		if (!(x->cv.cls & PC_LOCK))
 			continue;
+		int o = lock_origin(a, x);
 		/* Generic code (VFS, jbd2, crypto) reached under some filesystem's lock is
 		 * fixed by a scope at that lock, not at the generic allocation: report
 		 * only allocations in the lock's own subsystem. */
-		const char *of = origin_file(a, x);
+		const char *of = o >= 0 ? p->files[p->calls[o].file].path : NULL;
 		const char *sf = p->files[p->calls[x->call].file].path;
 		size_t ol = of ? subsystem_len(of) : 0;
 		if (of && (ol != subsystem_len(sf) || strncmp(of, sf, ol) != 0))
 			continue;
-		/* High: a transaction or cluster lock taken in this very function; medium:
-		 * taken in a caller, or a filesystem-private sleeping lock (whose reclaim
-		 * dependency is often indirect). */
-		int k = pc_index(PC_LOCK);
-		int strong = 0;
-		if (!x->cv.inherited[k] && x->cv.origin[k] >= 0) {
-			const struct mrow *rows[4];
-			int nr = model_find(a->model, ROW_LOCK, p->calls[x->cv.origin[k]].callee, rows, 4);
-			strong = nr > 0 && rows[0]->lkind != LK_LOCK;
-		}
-		enum conf conf = strong ? CONF_HIGH : CONF_MEDIUM;
+		const struct rclass *rcl = NULL;
+		enum conf conf = o >= 0 ? confidence(a, x, o, &rcl) : CONF_MEDIUM;
 		struct finding *f = finding_at_token(rc, R_missing_nofs, conf, x->tok, x->call);
 		f->call = x->call;
 		f->region = region_of_site(rc->regions, (int)i);
 		const struct call *cl = &p->calls[x->call];
+		const struct mrow *lr = o >= 0 ? flow_lock_row(a, o, 0) : NULL;
+		uint32_t cls = o >= 0 && !(lr && lr->fs) ? held_class(a, o) : 0;
+		char *what = rcl && cls ? lock_class_text(cls) : xstrdup("a filesystem lock context");
 		finding_msg(f, "%s allocation in %s() can recurse into the filesystem through direct reclaim "
-			       "while a filesystem lock context is held%s; open a NOFS scope at the lock",
-			    x->expr ? istr(x->expr) : "implicit GFP_KERNEL", func_name(a, cl->fn),
+			       "while %s is held%s; open a NOFS scope at the lock",
+			    x->expr ? istr(x->expr) : "implicit GFP_KERNEL", func_name(a, cl->fn), what,
 			    x->via >= 0 ? " (through an allocator wrapper)" : "");
+		free(what);
 		finding_chain(rc, f, x->call, PC_LOCK, &x->cv);
+		if (rcl) {
+			struct chain ch = {0};
+			reclaim_chain(a, rcl, &ch);
+			finding_add_chain(f, &ch);
+		}
 	}
 }

@@ -1,0 +1,397 @@
+/* lockclass.c - lock classes of acquire calls (see lockclass.h). */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/lockclass.h"
+#include "base/util.h"
+
+/* printf into a string and intern it */
+static uint32_t intern_f(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static uint32_t intern_f(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return intern(buf);
+}
+
+/* ---------------------------------------------------------------- struct index */
+
+struct sidx {
+	uint32_t *key;
+	int *val;
+	size_t cap; /* power of two */
+};
+
+static size_t slot(const struct sidx *m, uint32_t k)
+{
+	size_t h = (size_t)k * 2654435761u;
+	size_t i = h & (m->cap - 1);
+	while (m->key[i] && m->key[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+static const struct sidx *struct_index(const struct analysis *a)
+{
+	struct analysis *w = (struct analysis *)a; /* a cache, filled once */
+	if (w->structidx)
+		return w->structidx;
+	const struct program *p = a->prog;
+	struct sidx *m = xcalloc(1, sizeof(*m));
+	m->cap = 16;
+	while (m->cap < p->nstructs * 2 + 16)
+		m->cap *= 2;
+	m->key = xcalloc(m->cap, sizeof(*m->key));
+	m->val = xcalloc(m->cap, sizeof(*m->val));
+	for (size_t i = 0; i < p->nstructs; i++) {
+		size_t s = slot(m, p->structs[i].name);
+		if (!m->key[s]) { /* the first definition of a name */
+			m->key[s] = p->structs[i].name;
+			m->val[s] = (int)i;
+		}
+	}
+	w->structidx = m;
+	return m;
+}
+
+static const struct cstruct *struct_def(const struct analysis *a, uint32_t name)
+{
+	if (!name)
+		return NULL;
+	const struct sidx *m = struct_index(a);
+	size_t s = slot(m, name);
+	return m->key[s] ? &a->prog->structs[m->val[s]] : NULL;
+}
+
+void lockclass_free(struct analysis *a)
+{
+	struct sidx *m = a->structidx;
+	if (m) {
+		free(m->key);
+		free(m->val);
+		free(m);
+	}
+	a->structidx = NULL;
+}
+
+/* ---------------------------------------------------------------- types */
+
+static int idc(char c)
+{
+	return c == '_' || isalnum((unsigned char)c);
+}
+
+uint32_t ctype_name(const char *type)
+{
+	const char *s = type;
+	uint32_t last = 0;
+	while (*s) {
+		if (!idc(*s)) {
+			s++;
+			continue;
+		}
+		const char *b = s;
+		while (idc(*s))
+			s++;
+		size_t n = (size_t)(s - b);
+		static const char *const skip[] = {"const", "volatile", "struct", "union", "enum", "__rcu", "__user",
+						   "__iomem", "__percpu", "__private", "__randomize_layout", "restrict",
+						   "__restrict", "unsigned", "signed"};
+		int sk = 0;
+		for (size_t k = 0; k < sizeof(skip) / sizeof(skip[0]) && !sk; k++)
+			sk = strlen(skip[k]) == n && strncmp(skip[k], b, n) == 0;
+		if (!sk && !isdigit((unsigned char)*b)) {
+			if (last)
+				return 0; /* two words: "long int", or a declarator: not a type name alone */
+			last = intern_n(b, n);
+		}
+	}
+	return last;
+}
+
+/* The type text of member `m` of struct `sname`, or 0. */
+static uint32_t member_type(const struct analysis *a, uint32_t sname, const char *m, size_t mlen)
+{
+	const struct cstruct *c = struct_def(a, sname);
+	for (int i = 0; c && i < c->nmembers; i++) {
+		const char *d = istr(c->members[i]);
+		if (strchr(d, '(') || strchr(d, '{'))
+			continue; /* function pointers, nested definitions */
+		/* "TYPE a, *b[4]": the base type is the text before the first declarator */
+		char *t = xstrdup(d);
+		for (char *o; (o = strchr(t, '['));) { /* drop array dimensions */
+			char *cb = strchr(o, ']');
+			if (!cb)
+				break;
+			memmove(o, cb + 1, strlen(cb + 1) + 1);
+		}
+		char *comma = strchr(t, ',');
+		char *first = t;
+		if (comma)
+			*comma = 0;
+		size_t ne = strlen(first);
+		while (ne && first[ne - 1] == ' ')
+			ne--;
+		size_t e = ne;
+		while (e && idc(first[e - 1]))
+			e--;
+		int match = ne - e == mlen && strncmp(first + e, m, mlen) == 0;
+		char *base = xstrndup(first, e);
+		for (char *q = comma ? comma + 1 : NULL; q && !match;) { /* the other declarators */
+			char *nx = strchr(q, ',');
+			if (nx)
+				*nx = 0;
+			size_t l = strlen(q);
+			while (l && !idc(q[l - 1]))
+				l--;
+			size_t b0 = l;
+			while (b0 && idc(q[b0 - 1]))
+				b0--;
+			match = l - b0 == mlen && strncmp(q + b0, m, mlen) == 0;
+			q = nx ? nx + 1 : NULL;
+		}
+		uint32_t r = match ? intern(base) : 0;
+		free(base);
+		free(t);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* The declared type of identifier `name` in function fn: a parameter or a
+ * local (`local` records), or 0. */
+static uint32_t var_type(const struct analysis *a, int fn, uint32_t name)
+{
+	const struct program *p = a->prog;
+	if (fn < 0)
+		return 0;
+	const struct func *f = &p->funcs[fn];
+	for (int i = 0; i < f->nparams; i++)
+		if (p->params[f->param0 + i].name == name)
+			return p->params[f->param0 + i].type;
+	return 0;
+}
+
+static int is_var(const struct analysis *a, int fn, uint32_t name)
+{
+	return var_type(a, fn, name) != 0;
+}
+
+/* Strip white space and redundant outer parentheses of s[*b, *e). */
+static void trim(const char *s, size_t *b, size_t *e)
+{
+	for (;;) {
+		while (*b < *e && s[*b] == ' ')
+			(*b)++;
+		while (*e > *b && s[*e - 1] == ' ')
+			(*e)--;
+		if (*e - *b < 2 || s[*b] != '(' || s[*e - 1] != ')')
+			return;
+		int d = 0;
+		size_t i;
+		for (i = *b; i < *e; i++) {
+			if (s[i] == '(')
+				d++;
+			else if (s[i] == ')' && --d == 0)
+				break;
+		}
+		if (i != *e - 1)
+			return;
+		(*b)++;
+		(*e)--;
+	}
+}
+
+/* The last top-level member access in s[b, e): its operator's offset, or 0. */
+static size_t last_member(const char *s, size_t b, size_t e)
+{
+	int d = 0;
+	size_t at = 0;
+	for (size_t i = b; i < e; i++) {
+		char c = s[i];
+		if (c == '(' || c == '[')
+			d++;
+		else if (c == ')' || c == ']')
+			d--;
+		else if (!d && c == '-' && i + 1 < e && s[i + 1] == '>')
+			at = i;
+		else if (!d && c == '.' && !(i > b && isdigit((unsigned char)s[i - 1])))
+			at = i;
+	}
+	return at;
+}
+
+/* The struct name of the type of expression s[b, e) in function fn, or 0. */
+static uint32_t expr_type(const struct analysis *a, int fn, const char *s, size_t b, size_t e, int depth)
+{
+	trim(s, &b, &e);
+	if (b >= e || depth > 12)
+		return 0;
+	while (e > b && s[e - 1] == ']') { /* x[i]: the element has the same struct type */
+		int d = 0;
+		size_t i = e;
+		while (i > b) {
+			i--;
+			if (s[i] == ']')
+				d++;
+			else if (s[i] == '[' && --d == 0)
+				break;
+		}
+		e = i;
+		trim(s, &b, &e);
+	}
+	if (s[b] == '(') { /* a cast: (struct foo *)x */
+		int d = 0;
+		size_t i;
+		for (i = b; i < e; i++)
+			if (s[i] == '(')
+				d++;
+			else if (s[i] == ')' && --d == 0)
+				break;
+		if (i < e) {
+			char *t = xstrndup(s + b + 1, i - b - 1);
+			uint32_t r = strchr(t, '*') ? ctype_name(t) : 0;
+			free(t);
+			if (r)
+				return r;
+		}
+	}
+	size_t at = last_member(s, b, e);
+	if (at) {
+		size_t m = at + (s[at] == '-' ? 2 : 1);
+		while (m < e && s[m] == ' ')
+			m++;
+		size_t me = m;
+		while (me < e && idc(s[me]))
+			me++;
+		uint32_t base = expr_type(a, fn, s, b, at, depth + 1);
+		uint32_t t = base ? member_type(a, base, s + m, me - m) : 0;
+		return t ? ctype_name(istr(t)) : 0;
+	}
+	size_t i = b;
+	while (i < e && idc(s[i]))
+		i++;
+	if (i == e) /* an identifier */
+		return ctype_name(istr(var_type(a, fn, intern_n(s + b, e - b))));
+	return 0; /* a call (return types are not in the facts), an operator */
+}
+
+static const char *file_dir(const struct analysis *a, int file)
+{
+	return a->prog->files[file].dir;
+}
+
+uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
+{
+	const struct program *p = a->prog;
+	const struct call *cl = &p->calls[c];
+	if (row->cls_name)
+		return row->cls_name;
+	if (row->fs) /* a filesystem's own lock row: its transactions, cluster locks, or the row */
+		return row->lkind == LK_TRANS	? intern_f("trans:%s", istr(row->fs))
+		       : row->lkind == LK_CLUSTER ? intern_f("cluster:%s", istr(row->fs))
+						  : intern_f("row:%s:%s", istr(row->fs), istr(row->name));
+	int ai = row->arg_idx >= 0 ? row->arg_idx : 0;
+	if (ai >= cl->nargs)
+		return 0;
+	const char *s = istr(cl->args[ai]);
+	size_t b = 0, e = strlen(s);
+	trim(s, &b, &e);
+	int addr = b < e && s[b] == '&';
+	if (addr)
+		b++;
+	trim(s, &b, &e);
+	while (e > b && s[e - 1] == ']') { /* &x->locks[i]: the array's class */
+		size_t o = e;
+		while (o > b && s[o - 1] != '[')
+			o--;
+		if (o <= b)
+			break;
+		e = o - 1;
+		trim(s, &b, &e);
+	}
+	size_t at = last_member(s, b, e);
+	if (!at) {
+		size_t i = b;
+		while (i < e && idc(s[i]))
+			i++;
+		if (i != e || b == e)
+			return 0;
+		uint32_t id = intern_n(s + b, e - b);
+		if (!addr || is_var(a, cl->fn, id))
+			return 0; /* a pointer to a lock: its class depends on where it points */
+		return intern_f("g:%s", istr(id)); /* &name: a lock object with a name of its own */
+	}
+	size_t m = at + (s[at] == '-' ? 2 : 1);
+	while (m < e && s[m] == ' ')
+		m++;
+	size_t me = m;
+	while (me < e && idc(s[me]))
+		me++;
+	if (me == m)
+		return 0;
+	uint32_t t = expr_type(a, cl->fn, s, b, at, 0);
+	if (t)
+		return intern_f("%s.%.*s", istr(t), (int)(me - m), s + m);
+	return intern_f("%s:.%.*s", file_dir(a, cl->file), (int)(me - m), s + m);
+}
+
+char *lock_class_text(uint32_t cls)
+{
+	const char *s = istr(cls);
+	if (strncmp(s, "g:", 2) == 0)
+		return xstrdup(s + 2);
+	if (strncmp(s, "trans:", 6) == 0)
+		return xasprintf("a %s transaction", s + 6);
+	if (strncmp(s, "cluster:", 8) == 0)
+		return xasprintf("a %s cluster lock", s + 8);
+	if (strncmp(s, "row:", 4) == 0)
+		return xstrdup("a filesystem lock context");
+	const char *c = strstr(s, ":.");
+	if (c)
+		return xasprintf("->%s (%.*s)", c + 2, (int)(c - s), s);
+	return xstrdup(s);
+}
+
+uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls)
+{
+	const char *s = istr(cls);
+	const char *dot = strchr(s, '.');
+	if (!dot || strchr(s, ':'))
+		return 0;
+	const struct cstruct *c = struct_def(a, intern_n(s, (size_t)(dot - s)));
+	if (!c)
+		return 0;
+	return intern_f("%s:%s", file_dir(a, c->file), dot);
+}
+
+int lock_class_level(const struct analysis *a, uint32_t cls)
+{
+	const char *s = istr(cls);
+	if (strncmp(s, "g:", 2) == 0)
+		return LC_GLOBAL;
+	if (strncmp(s, "trans:", 6) == 0)
+		return LC_TRANS;
+	if (strncmp(s, "cluster:", 8) == 0 || strncmp(s, "row:", 4) == 0)
+		return LC_OBJECT;
+	const char *dot = strchr(s, '.');
+	if (!dot || strchr(s, ':'))
+		return LC_UNKNOWN;
+	uint32_t sname = intern_n(s, (size_t)(dot - s));
+	if (strcmp(istr(sname), "super_block") == 0)
+		return LC_SB;
+	const struct cstruct *c = struct_def(a, sname);
+	for (int i = 0; c && i < c->nmembers; i++) {
+		const char *d = istr(c->members[i]);
+		if (strstr(d, "struct super_block *") == d)
+			return LC_SB; /* a filesystem's superblock info: one per mount */
+	}
+	return c ? LC_OBJECT : LC_UNKNOWN;
+}

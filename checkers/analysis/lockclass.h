@@ -1,0 +1,34 @@
+/* lockclass.h - lock classes: which lock an acquire call takes, as lockdep
+ * would key it: a global lock by its name ("g:hpfs_lock"), a lock inside a
+ * struct by the struct type and member ("ext4_inode_info.i_data_sem"), and,
+ * where the front end gives no type for the object, by the directory of the
+ * code and the member ("fs/ext4:.i_data_sem"). Transactions and cluster locks
+ * of model rows are keyed by their filesystem ("trans:btrfs").
+ *
+ * Types come from the facts: parameter and local types, function return
+ * types, casts, and struct member declarations (`struct` records), followed
+ * through member chains (`EXT4_SB(sb)->s_es->...`). */
+#ifndef GFPCHECK_LOCKCLASS_H
+#define GFPCHECK_LOCKCLASS_H
+#include "analysis/analysis.h"
+
+/* The class of the lock call c (of model row `row`) takes, interned, or 0 when
+ * it cannot be told (a lock passed in as a plain pointer). */
+uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row);
+/* The struct (or typedef) name a type text names: "const struct inode *" ->
+ * "inode", "handle_t *" -> "handle_t"; 0 when none. */
+uint32_t ctype_name(const char *type);
+/* How far a class reaches: LC_GLOBAL one lock, LC_SB one per superblock (the
+ * struct points back to a super_block, or is one), LC_TRANS a filesystem's
+ * transactions, LC_OBJECT one per object (inode, page, ...), LC_UNKNOWN. */
+enum { LC_UNKNOWN, LC_OBJECT, LC_SB, LC_TRANS, LC_GLOBAL };
+int lock_class_level(const struct analysis *a, uint32_t cls);
+/* The directory form of a typed class ("ext4_inode_info.i_data_sem" ->
+ * "fs/ext4:.i_data_sem", from where the struct is defined), or 0. */
+uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls);
+/* The class as a reader would name it: "the btrfs transaction", "hpfs_lock",
+ * "ext4_inode_info.i_data_sem", "->i_data_sem (fs/ext4)"; malloc'ed. */
+char *lock_class_text(uint32_t cls);
+/* Free the indexes built on the way (struct names). */
+void lockclass_free(struct analysis *a);
+#endif

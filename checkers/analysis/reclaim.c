@@ -1,0 +1,318 @@
+/* reclaim.c - reclaim lock sets (see reclaim.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/flow.h"
+#include "analysis/graph.h"
+#include "analysis/lockclass.h"
+#include "analysis/reclaim.h"
+#include "base/util.h"
+
+#define RECLAIM_DEPTH 12 /* calls followed from an entry function */
+
+struct reclaim {
+	struct rclass *v;
+	size_t n, cap;
+	size_t nentries;
+	/* class -> first index in v (direct entries before kswapd ones) */
+	uint32_t *key;
+	int *val;
+	size_t hcap;
+};
+
+struct entry {
+	int fn, row, ref;
+	uint32_t dir;
+};
+
+static size_t hslot(const struct reclaim *R, uint32_t k)
+{
+	size_t i = ((size_t)k * 2654435761u) & (R->hcap - 1);
+	while (R->key[i] && R->key[i] != k)
+		i = (i + 1) & (R->hcap - 1);
+	return i;
+}
+
+static void index_class(struct reclaim *R, uint32_t k, int idx)
+{
+	if (!k)
+		return;
+	size_t s = hslot(R, k);
+	if (!R->key[s]) {
+		R->key[s] = k;
+		R->val[s] = idx;
+	} else if (R->v[R->val[s]].kswapd && !R->v[idx].kswapd) {
+		R->val[s] = idx; /* a direct path beats a kswapd one */
+	}
+}
+
+/* The model reclaim row a ref's `init:FIELD` / `assign:FIELD` names, or NULL. */
+static const struct mrow *entry_row(const struct model *m, const char *how)
+{
+	const char *f = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+	if (!f)
+		return NULL;
+	const char *dot = strrchr(f, '.');
+	for (size_t i = 0; i < m->n; i++) {
+		const struct mrow *r = &m->rows[i];
+		if (r->kind != ROW_RECLAIM || !mrow_applies(m, r))
+			continue;
+		const char *rn = istr(r->name), *rdot = strchr(rn, '.');
+		if (dot && dot != f ? strcmp(rn, f) == 0 : strcmp(rdot + 1, dot ? dot + 1 : f) == 0)
+			return r;
+	}
+	return NULL;
+}
+
+static void collect_entries(const struct analysis *a, struct entry **v, size_t *n)
+{
+	const struct program *p = a->prog;
+	size_t cap = 0;
+	for (size_t i = 0; i < p->nrefs; i++) {
+		const struct ref *rf = &p->refs[i];
+		const struct mrow *r = entry_row(a->model, istr(rf->how));
+		if (!r)
+			continue;
+		int f = graph_resolve(a, rf->file, rf->name);
+		if (f < 0)
+			continue;
+		struct entry e = {f, (int)(r - a->model->rows), (int)i, intern(p->files[rf->file].dir)};
+		VEC_PUSH(*v, *n, cap, e);
+	}
+}
+
+static int cmp_entry(const void *x, const void *y)
+{
+	const struct entry *a = x, *b = y;
+	if (a->dir != b->dir)
+		return strcmp(istr(a->dir), istr(b->dir));
+	return a->ref - b->ref;
+}
+
+struct bfs {
+	int *stamp, *parent, *depth, *from; /* per function */
+	int *queue;
+	int cur;
+};
+
+/* The lock class call c takes (sleeping, not a trylock), or 0. */
+static uint32_t takes(struct analysis *a, int c)
+{
+	const struct mrow *r = flow_lock_row(a, c, 0);
+	if (!r)
+		return 0;
+	if (a->call_cls[c] == UINT32_MAX)
+		a->call_cls[c] = lock_class(a, c, r);
+	return a->call_cls[c];
+}
+
+static void add_class(struct analysis *a, struct reclaim *R, const struct bfs *B, const struct entry *E, int nent,
+		      uint32_t cls, int c, int kswapd)
+{
+	const struct program *p = a->prog;
+	struct rclass rc;
+	memset(&rc, 0, sizeof(rc));
+	rc.cls = cls;
+	int f = p->calls[c].fn;
+	const struct entry *e = &E[B->from[f]];
+	rc.dir = e->dir;
+	rc.row = e->row;
+	rc.ref = e->ref;
+	rc.acquire = c;
+	rc.kswapd = kswapd;
+	const struct mrow *lr = flow_lock_row(a, c, 0);
+	rc.shared = lr && lr->shared;
+	int n = 0;
+	for (int g = f; B->parent[g] >= 0; g = p->calls[B->parent[g]].fn)
+		n++;
+	rc.path = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
+	rc.npath = n;
+	for (int g = f, k = n; B->parent[g] >= 0; g = p->calls[B->parent[g]].fn)
+		rc.path[--k] = B->parent[g];
+	(void)nent;
+	VEC_PUSH(R->v, R->n, R->cap, rc);
+}
+
+/* Breadth-first from one filesystem's entry functions E[0..n): the classes
+ * its reclaim takes, each once (kswapd-only entries in a second round). */
+static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const struct entry *E, int n)
+{
+	const struct program *p = a->prog;
+	size_t first = R->n;
+	for (int kswapd = 0; kswapd < 2; kswapd++) {
+		B->cur++;
+		int qh = 0, qt = 0;
+		for (int i = 0; i < n; i++) {
+			int f = E[i].fn;
+			if (a->model->rows[E[i].row].kswapd != kswapd || B->stamp[f] == B->cur)
+				continue;
+			B->stamp[f] = B->cur;
+			B->parent[f] = -1;
+			B->depth[f] = 0;
+			B->from[f] = i;
+			B->queue[qt++] = f;
+		}
+		while (qh < qt) {
+			int f = B->queue[qh++];
+			const struct func *fn = &p->funcs[f];
+			for (int i = 0; i < fn->ncalls; i++) {
+				int c = fn->calls[i];
+				uint32_t cls = takes(a, c);
+				int seen = -1;
+				for (size_t k = first; k < R->n && cls && seen < 0; k++)
+					if (R->v[k].cls == cls)
+						seen = (int)k;
+				if (cls && seen < 0) {
+					add_class(a, R, B, E, n, cls, c, kswapd);
+				} else if (cls && R->v[seen].shared && !R->v[seen].kswapd) {
+					const struct mrow *lr = flow_lock_row(a, c, 0);
+					if (lr && !lr->shared && !kswapd) { /* a writer beats a reader as evidence */
+						free(R->v[seen].path);
+						R->v[seen] = R->v[--R->n];
+						add_class(a, R, B, E, n, cls, c, kswapd);
+					}
+				}
+				int t = p->calls[c].target;
+				if (t < 0 || B->stamp[t] == B->cur || B->depth[f] >= RECLAIM_DEPTH)
+					continue;
+				B->stamp[t] = B->cur;
+				B->parent[t] = c;
+				B->depth[t] = B->depth[f] + 1;
+				B->from[t] = B->from[f];
+				B->queue[qt++] = t;
+			}
+		}
+	}
+}
+
+void reclaim_run(struct analysis *a)
+{
+	const struct program *p = a->prog;
+	struct reclaim *R = xcalloc(1, sizeof(*R));
+	a->reclaim = R;
+	struct entry *E = NULL;
+	size_t ne = 0;
+	collect_entries(a, &E, &ne);
+	R->nentries = ne;
+	if (ne)
+		qsort(E, ne, sizeof(*E), cmp_entry);
+	size_t nf = p->nfuncs ? p->nfuncs : 1;
+	struct bfs B;
+	B.stamp = xcalloc(nf, sizeof(int));
+	B.parent = xmalloc(nf * sizeof(int));
+	B.depth = xmalloc(nf * sizeof(int));
+	B.from = xmalloc(nf * sizeof(int));
+	B.queue = xmalloc(nf * sizeof(int));
+	B.cur = 0;
+	for (size_t i = 0; i < ne;) {
+		size_t j = i;
+		while (j < ne && E[j].dir == E[i].dir)
+			j++;
+		one_fs(a, R, &B, E + i, (int)(j - i));
+		i = j;
+	}
+	R->hcap = 64;
+	while (R->hcap < R->n * 4 + 64)
+		R->hcap *= 2;
+	R->key = xcalloc(R->hcap, sizeof(*R->key));
+	R->val = xcalloc(R->hcap, sizeof(*R->val));
+	for (size_t k = 0; k < R->n; k++) {
+		index_class(R, R->v[k].cls, (int)k);
+		index_class(R, lock_class_dirform(a, R->v[k].cls), (int)k);
+	}
+	free(B.stamp);
+	free(B.parent);
+	free(B.depth);
+	free(B.from);
+	free(B.queue);
+	free(E);
+}
+
+void reclaim_free(struct analysis *a)
+{
+	struct reclaim *R = a->reclaim;
+	if (!R)
+		return;
+	for (size_t k = 0; k < R->n; k++)
+		free(R->v[k].path);
+	free(R->v);
+	free(R->key);
+	free(R->val);
+	free(R);
+	a->reclaim = NULL;
+}
+
+const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls)
+{
+	const struct reclaim *R = a->reclaim;
+	if (!R || !cls || !R->n)
+		return NULL;
+	size_t s = hslot(R, cls);
+	if (R->key[s])
+		return &R->v[R->val[s]];
+	uint32_t d = lock_class_dirform(a, cls);
+	if (d && (s = hslot(R, d), R->key[s]))
+		return &R->v[R->val[s]];
+	return NULL;
+}
+
+void reclaim_chain(const struct analysis *a, const struct rclass *r, struct chain *out)
+{
+	const struct program *p = a->prog;
+	const struct ref *rf = &p->refs[r->ref];
+	const struct mrow *row = &a->model->rows[r->row];
+	const char *how = istr(rf->how);
+	chain_add(out, HOP_RECLAIM, p->files[rf->file].path, rf->pos.line, -1, -1, r->row,
+		  "%s reclaim calls %s() as %s (%s)", r->kswapd ? "kswapd" : "direct", istr(rf->name),
+		  strchr(how, ':') + 1, istr(row->name));
+	for (int k = 0; k < r->npath; k++) {
+		const struct call *c = &p->calls[r->path[k]];
+		chain_add(out, HOP_RECLAIM, p->files[c->file].path, c->pos.line, r->path[k], c->fn, -1,
+			  "%s() calls %s()", istr(p->funcs[c->fn].name), istr(c->callee));
+	}
+	const struct call *c = &p->calls[r->acquire];
+	chain_add(out, HOP_RECLAIM, p->files[c->file].path, c->pos.line, r->acquire, c->fn, -1,
+		  "%s() takes %s: %s(%s)", istr(p->funcs[c->fn].name), istr(r->cls), istr(c->callee),
+		  c->nargs ? istr(c->args[0]) : "");
+}
+
+void reclaim_counts(const struct analysis *a, size_t *entries, size_t *classes)
+{
+	*entries = a->reclaim ? a->reclaim->nentries : 0;
+	*classes = a->reclaim ? a->reclaim->n : 0;
+}
+
+void reclaim_explain(const struct analysis *a, FILE *out)
+{
+	const struct reclaim *R = a->reclaim;
+	const struct program *p = a->prog;
+	for (size_t k = 0; R && k < R->n; k++) {
+		const struct rclass *r = &R->v[k];
+		if (!k || R->v[k - 1].dir != r->dir)
+			fprintf(out, "%s%s: reclaim lock set\n", k ? "\n" : "", istr(r->dir));
+		fprintf(out, "  %s%s\n", istr(r->cls), r->kswapd ? " (kswapd only)" : "");
+		struct chain ch = {0};
+		reclaim_chain(a, r, &ch);
+		for (int i = 0; i < ch.nev; i++)
+			fprintf(out, "\t%s:%d: %s\n", ch.ev[i].file, ch.ev[i].line, ch.ev[i].what);
+		chain_free(&ch);
+	}
+	/* model lock rows of a filesystem that no reclaim path takes */
+	int head = 0;
+	for (size_t i = 0; i < a->model->n; i++) {
+		const struct mrow *r = &a->model->rows[i];
+		if (r->kind != ROW_LOCK || !r->fs || !mrow_applies(a->model, r))
+			continue;
+		int seen = 0;
+		for (size_t k = 0; R && k < R->n && !seen; k++) {
+			const struct mrow *t = flow_lock_row((struct analysis *)a, R->v[k].acquire, 0);
+			seen = t == r;
+		}
+		if (!seen) {
+			if (!head++)
+				fprintf(out, "\nmodel lock rows no reclaim path takes (they still count as lock contexts):\n");
+			fprintf(out, "  %s (%s, %s:%d)\n", istr(r->name), istr(r->fs), r->file ? r->file : "?", r->line);
+		}
+	}
+	(void)p;
+}

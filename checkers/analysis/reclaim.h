@@ -1,0 +1,45 @@
+/* reclaim.h - static fs_reclaim: which lock classes direct reclaim can take.
+ *
+ * The reclaim entries (model `reclaim` rows: ->evict_inode, every shrinker's
+ * ->scan_objects, ->release_folio, the quota release in eviction, ...) are the
+ * methods reclaim calls in the allocating task. The functions a filesystem
+ * stores into those fields (designated initialisers and assignments) are its
+ * entry functions; following the call graph from them (resolved indirect calls
+ * included), every sleeping lock class and transaction kind taken on some path
+ * is in that filesystem's reclaim lock set, with one shortest chain from the
+ * entry as evidence. A lock held at an allocation matters when its class is in
+ * some set: reclaim, run by the allocating task, could wait for it. */
+#ifndef GFPCHECK_RECLAIM_H
+#define GFPCHECK_RECLAIM_H
+#include <stdio.h>
+
+#include "analysis/analysis.h"
+#include "analysis/evidence.h"
+
+#define RECLAIM_SHORT 6 /* a reclaim chain of more calls than this is a weaker conflict */
+
+struct rclass {
+	uint32_t cls;    /* the lock class (lockclass.h) */
+	uint32_t dir;    /* the filesystem: directory of the entry's initialiser (fs/ext4) */
+	int row;         /* the model reclaim row of the entry */
+	int ref;         /* the initialiser (prog.refs) that stores the entry function */
+	int acquire;     /* the call that takes the class */
+	int *path;       /* calls from the entry function to the acquiring function */
+	int npath;
+	int kswapd;      /* reached only through kswapd entries */
+	int shared;      /* reclaim takes it only as a reader (mode=read rows) */
+};
+
+/* Compute a->reclaim (after flow_run: lock classes need the flow's call data). */
+void reclaim_run(struct analysis *a);
+void reclaim_free(struct analysis *a);
+/* The reclaim path that takes class cls (direct entries first), or NULL. */
+const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls);
+/* Append the reclaim chain of r: the entry, each call, the acquire. */
+void reclaim_chain(const struct analysis *a, const struct rclass *r, struct chain *out);
+/* --explain-locks: every filesystem's reclaim lock set with its chains, and the
+ * model's lock rows that no reclaim path takes. */
+void reclaim_explain(const struct analysis *a, FILE *out);
+/* Counts for the JSON stats: entry functions, classes (all filesystems). */
+void reclaim_counts(const struct analysis *a, size_t *entries, size_t *classes);
+#endif
