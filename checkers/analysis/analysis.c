@@ -5,6 +5,7 @@
 #include "analysis/analysis.h"
 #include "analysis/cfg.h"
 #include "analysis/context.h"
+#include "analysis/feasible.h"
 #include "analysis/flow.h"
 #include "analysis/graph.h"
 #include "analysis/lockclass.h"
@@ -53,5 +54,6 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	free(a->mac_head);
 	free(a->mac_next);
 	reclaim_free(a);
+	lock_path_free(a);
 	memset(a, 0, sizeof(*a));
 }

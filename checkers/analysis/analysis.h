@@ -52,6 +52,7 @@ struct analysis {
 	int *mac_head, *mac_next; /* function-like macros by name id */
 	size_t nhead;
 	struct reclaim *reclaim; /* reclaim lock sets (reclaim.c) */
+	struct lp *lp;         /* feasible lock paths found so far (feasible.c) */
 	int nedges;
 	double t_graph, t_flow, t_ctx, t_rules;
 };

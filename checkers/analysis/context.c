@@ -20,7 +20,7 @@ int pc_index(unsigned bit)
 int func_is_root(const struct analysis *a, int f)
 {
 	const struct func *fn = &a->prog->funcs[f];
-	return (fn->addr_taken && !fn->entry_only) || fn->exported || fn->in_include || fn->model_root ||
+	return (fn->addr_taken && !fn->entry_only && !fn->cb_only) || fn->exported || fn->in_include || fn->model_root ||
 	       fn->has_callers_unknown;
 }
 
@@ -34,9 +34,13 @@ uint32_t held_class(const struct analysis *a, int call)
 		return a->call_cls[call];
 	}
 	int t = p->calls[call].target;
-	for (int k = 0; t >= 0 && k < p->funcs[t].ngen; k++)
-		if (p->funcs[t].gen[k].kind == HK_LOCK && held_counts(a, &p->funcs[t].gen[k]))
-			return p->funcs[t].gen[k].cls;
+	for (int k = 0; t >= 0 && k < p->funcs[t].ngen; k++) {
+		struct held h = p->funcs[t].gen[k];
+		h.cls = lock_class_at(a, call, h.cls);
+		h.call = call;
+		if (h.kind == HK_LOCK && held_counts(a, &h))
+			return h.cls;
+	}
 	return 0;
 }
 
@@ -46,7 +50,8 @@ int held_counts(const struct analysis *a, const struct held *h)
 		return 0;
 	if (h->row < 0 || a->model->rows[h->row].fs)
 		return 1; /* a model filesystem lock context */
-	return reclaim_takes(a, h->cls) != NULL;
+	const char *dir = h->call >= 0 ? a->prog->files[a->prog->calls[h->call].file].dir : NULL;
+	return reclaim_takes_in(a, h->cls, dir) != NULL;
 }
 
 /* Does the state hold a lock that keeps reclaim out of the superblock
@@ -243,6 +248,10 @@ void context_run(struct analysis *a)
 			a->ctx[f].cls = PC_TRANS; /* fixed: callers do not change it */
 		} else if (func_is_root(a, (int)f)) {
 			a->ctx[f].cls |= PC_UNKNOWN;
+		} else if (fn->addr_taken && fn->cb_only) {
+			/* passed only as a mount callback (fill_super): runs with s_umount held for
+			 * write, so reclaim cannot enter its superblock (model callback rows) */
+			a->ctx[f].cls |= PC_BLOCKED;
 		} else if (fn->addr_taken && fn->entry_only) {
 			/* only in ops fields that model/entries.txt says the VFS calls with no
 			 * filesystem lock context held */
@@ -377,6 +386,18 @@ static void origin_hop(const struct analysis *a, struct chain *out, int call, un
 	free(t);
 }
 
+void chain_of_calls(const struct analysis *a, struct chain *out, const int *hops, int n, int origin, unsigned bit)
+{
+	const struct program *p = a->prog;
+	for (int i = 0; i < n; i++) {
+		const struct call *v = &p->calls[hops[i]];
+		chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, hops[i], v->target, -1,
+			  "%s() called from %s()", fname(a, v->target), fname(a, v->fn));
+	}
+	if (origin >= 0)
+		origin_hop(a, out, origin, bit);
+}
+
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv)
 {
 	const struct program *p = a->prog;
@@ -407,6 +428,12 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 				chain_add(out, HOP_HANDLE, gpath, gf->start.line, -1, g, r ? (int)(r - a->model->rows) : -1,
 					  "%s() receives the transaction handle %s (%s): it runs inside a started transaction (%s)",
 					  fname(a, g), istr(pa->name), istr(pa->type), r && r->reason ? r->reason : "model handle row");
+			} else if (bit == PC_BLOCKED && gf->addr_taken && gf->cb_only && gf->cb_call >= 0) {
+				const struct call *cc = &p->calls[gf->cb_call];
+				const struct mrow *r = model_find1(a->model, ROW_CALLBACK, cc->callee);
+				chain_add(out, HOP_ENTRY, p->files[cc->file].path, cc->pos.line, gf->cb_call, g,
+					  r ? (int)(r - a->model->rows) : -1, "%s() is passed to %s() as its callback: %s", fname(a, g),
+					  istr(cc->callee), r && r->reason ? r->reason : "model callback row");
 			} else if (bit == PC_NONE && gf->addr_taken && gf->entry_only) {
 				const struct mrow *r = model_entry(a->model, istr(gf->entry_field));
 				chain_add(out, HOP_ENTRY, gpath, gf->start.line, -1, g, r ? (int)(r - a->model->rows) : -1,

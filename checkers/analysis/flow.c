@@ -372,6 +372,8 @@ void apply_call(struct fa *F, int c, struct astate *s)
 			struct held h = t->gen[k];
 			h.key = cl->lhs ? cl->lhs : key0;
 			h.call = c;
+			if (h.cls)
+				h.cls = lock_class_at(F->a, c, h.cls);
 			as_push(s, h);
 		}
 	}

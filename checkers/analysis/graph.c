@@ -182,6 +182,10 @@ int graph_build(struct analysis *a)
 		t->callers[t->ncallers++] = (int)c;
 		edges++;
 	}
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		p->funcs[f].cb_only = -1;
+		p->funcs[f].cb_call = -1;
+	}
 	for (size_t r = 0; r < p->nrefs; r++) {
 		const struct ref *rf = &p->refs[r];
 		int f = graph_resolve(a, rf->file, rf->name);
@@ -190,6 +194,8 @@ int graph_build(struct analysis *a)
 		struct func *fn = &p->funcs[f];
 		const char *how = istr(rf->how);
 		int entry = strncmp(how, "init:", 5) == 0 && model_entry(a->model, how + 5);
+		if (strcmp(how, "arg") != 0)
+			fn->cb_only = 0; /* an `arg` ref is judged with its call below */
 		if (!fn->addr_taken) {
 			fn->addr_taken = 1;
 			fn->addr_how = rf->how;
@@ -212,6 +218,13 @@ int graph_build(struct analysis *a)
 			if (!id || id >= a->nhead || a->fn_head[id] < 0 || !is_ident(t))
 				continue;
 			int f = graph_resolve(a, cl->file, id);
+			const struct mrow *cb = cl->is_icall ? NULL : model_find1(a->model, ROW_CALLBACK, cl->callee);
+			if (f >= 0 && cb && cb->arg_idx == i && p->funcs[f].cb_only) {
+				p->funcs[f].cb_only = 1; /* passed as fill_super: see model/callbacks.txt */
+				p->funcs[f].cb_call = (int)c;
+			} else if (f >= 0) {
+				p->funcs[f].cb_only = 0;
+			}
 			if (f >= 0)
 				p->funcs[f].entry_only = 0;
 			if (f >= 0 && !p->funcs[f].addr_taken) {
@@ -220,6 +233,9 @@ int graph_build(struct analysis *a)
 			}
 		}
 	}
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (p->funcs[f].cb_only < 0 || !p->funcs[f].addr_taken)
+			p->funcs[f].cb_only = 0;
 	for (size_t x = 0; x < p->nexports; x++) {
 		int f = graph_resolve(a, p->exports[x].file, p->exports[x].name);
 		if (f >= 0)

@@ -288,20 +288,13 @@ static const char *file_dir(const struct analysis *a, int file)
 	return a->prog->files[file].dir;
 }
 
-uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
+/* The class of the lock object expression `s` (text of a lock argument) in
+ * function fn of file `file`; *param is set to the parameter index when the
+ * lock is `&param->member` (a lock wrapper: the caller's argument decides), or
+ * -1. 0 when it cannot be told. */
+static uint32_t class_of_text(const struct analysis *a, int fn, int file, const char *s, int *param)
 {
-	const struct program *p = a->prog;
-	const struct call *cl = &p->calls[c];
-	if (row->cls_name)
-		return row->cls_name;
-	if (row->fs) /* a filesystem's own lock row: its transactions, cluster locks, or the row */
-		return row->lkind == LK_TRANS	? intern_f("trans:%s", istr(row->fs))
-		       : row->lkind == LK_CLUSTER ? intern_f("cluster:%s", istr(row->fs))
-						  : intern_f("row:%s:%s", istr(row->fs), istr(row->name));
-	int ai = row->arg_idx >= 0 ? row->arg_idx : 0;
-	if (ai >= cl->nargs)
-		return 0;
-	const char *s = istr(cl->args[ai]);
+	*param = -1;
 	size_t b = 0, e = strlen(s);
 	trim(s, &b, &e);
 	int addr = b < e && s[b] == '&';
@@ -325,7 +318,7 @@ uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
 		if (i != e || b == e)
 			return 0;
 		uint32_t id = intern_n(s + b, e - b);
-		if (!addr || is_var(a, cl->fn, id))
+		if (!addr || is_var(a, fn, id))
 			return 0; /* a pointer to a lock: its class depends on where it points */
 		return intern_f("g:%s", istr(id)); /* &name: a lock object with a name of its own */
 	}
@@ -337,15 +330,65 @@ uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
 		me++;
 	if (me == m)
 		return 0;
-	uint32_t t = expr_type(a, cl->fn, s, b, at, 0);
+	size_t pb = b, pe = at;
+	trim(s, &pb, &pe);
+	if (fn >= 0 && s[at] == '-') { /* &param->member */
+		const struct func *f = &a->prog->funcs[fn];
+		for (int k = 0; k < f->nparams; k++) {
+			const char *pn = istr(a->prog->params[f->param0 + k].name);
+			if (strlen(pn) == pe - pb && strncmp(pn, s + pb, pe - pb) == 0)
+				*param = k;
+		}
+	}
+	uint32_t t = expr_type(a, fn, s, b, at, 0);
 	if (t)
 		return intern_f("%s.%.*s", istr(t), (int)(me - m), s + m);
-	return intern_f("%s:.%.*s", file_dir(a, cl->file), (int)(me - m), s + m);
+	return intern_f("%s:.%.*s", file_dir(a, file), (int)(me - m), s + m);
+}
+
+uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
+{
+	const struct program *p = a->prog;
+	const struct call *cl = &p->calls[c];
+	if (row->cls_name)
+		return row->cls_name;
+	if (row->fs) /* a filesystem's own lock row: its transactions, cluster locks, or the row */
+		return row->lkind == LK_TRANS	? intern_f("trans:%s", istr(row->fs))
+		       : row->lkind == LK_CLUSTER ? intern_f("cluster:%s", istr(row->fs))
+						  : intern_f("row:%s:%s", istr(row->fs), istr(row->name));
+	int ai = row->arg_idx >= 0 ? row->arg_idx : 0;
+	if (ai >= cl->nargs)
+		return 0;
+	int param;
+	uint32_t cls = class_of_text(a, cl->fn, cl->file, istr(cl->args[ai]), &param);
+	if (cls && param >= 0) /* a lock wrapper: "@K|class", keyed again at each call site */
+		return intern_f("@%d|%s", param, istr(cls));
+	return cls;
+}
+
+uint32_t lock_class_at(const struct analysis *a, int c, uint32_t cls)
+{
+	const char *s = istr(cls);
+	if (s[0] != '@')
+		return cls;
+	char *bar;
+	long k = strtol(s + 1, &bar, 10);
+	uint32_t plain = intern(bar + 1);
+	const struct call *cl = &a->prog->calls[c];
+	if (k < 0 || k >= cl->nargs)
+		return plain;
+	int param;
+	uint32_t at = class_of_text(a, cl->fn, cl->file, istr(cl->args[k]), &param);
+	if (!at)
+		return plain;
+	return param >= 0 ? intern_f("@%d|%s", param, istr(at)) : at;
 }
 
 char *lock_class_text(uint32_t cls)
 {
 	const char *s = istr(cls);
+	if (s[0] == '@' && strchr(s, '|'))
+		s = strchr(s, '|') + 1;
 	if (strncmp(s, "g:", 2) == 0)
 		return xstrdup(s + 2);
 	if (strncmp(s, "trans:", 6) == 0)
@@ -363,6 +406,8 @@ char *lock_class_text(uint32_t cls)
 uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls)
 {
 	const char *s = istr(cls);
+	if (s[0] == '@' && strchr(s, '|'))
+		s = strchr(s, '|') + 1;
 	const char *dot = strchr(s, '.');
 	if (!dot || strchr(s, ':'))
 		return 0;
@@ -375,6 +420,8 @@ uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls)
 int lock_class_level(const struct analysis *a, uint32_t cls)
 {
 	const char *s = istr(cls);
+	if (s[0] == '@' && strchr(s, '|'))
+		s = strchr(s, '|') + 1;
 	if (strncmp(s, "g:", 2) == 0)
 		return LC_GLOBAL;
 	if (strncmp(s, "trans:", 6) == 0)

@@ -15,6 +15,10 @@
 /* The class of the lock call c (of model row `row`) takes, interned, or 0 when
  * it cannot be told (a lock passed in as a plain pointer). */
 uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row);
+/* A class as the caller of a lock wrapper holds it: a class "@K|..." that a
+ * wrapper takes through its parameter K (`&sem->internal_rwsem`) becomes the
+ * class of the object call c passes for K (`&F2FS_I(inode)->i_gc_rwsem`). */
+uint32_t lock_class_at(const struct analysis *a, int c, uint32_t cls);
 /* The struct (or typedef) name a type text names: "const struct inode *" ->
  * "inode", "handle_t *" -> "handle_t"; 0 when none. */
 uint32_t ctype_name(const char *type);

@@ -18,6 +18,10 @@ struct reclaim {
 	uint32_t *key;
 	int *val;
 	size_t hcap;
+	/* memo of reclaim_takes_in: (class, directory) -> index in v, or -1 */
+	uint64_t *mkey;
+	int *mval;
+	size_t mcap, mn;
 };
 
 struct entry {
@@ -173,6 +177,15 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					}
 				}
 				int t = p->calls[c].target;
+				for (int g = 0; t >= 0 && g < p->funcs[t].ngen; g++) { /* a lock wrapper's class here */
+					const struct held *h = &p->funcs[t].gen[g];
+					uint32_t wc = h->kind == HK_LOCK && h->cls && istr(h->cls)[0] == '@' ? lock_class_at(a, c, h->cls) : 0;
+					int dup = 0;
+					for (size_t k = first; k < R->n && wc && !dup; k++)
+						dup = R->v[k].cls == wc;
+					if (wc && !dup && istr(wc)[0] != '@')
+						add_class(a, R, B, E, n, wc, c, kswapd);
+				}
 				if (t < 0 || B->stamp[t] == B->cur || B->depth[f] >= RECLAIM_DEPTH)
 					continue;
 				B->stamp[t] = B->cur;
@@ -238,6 +251,8 @@ void reclaim_free(struct analysis *a)
 	free(R->v);
 	free(R->key);
 	free(R->val);
+	free(R->mkey);
+	free(R->mval);
 	free(R);
 	a->reclaim = NULL;
 }
@@ -254,6 +269,66 @@ const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls)
 	if (d && (s = hslot(R, d), R->key[s]))
 		return &R->v[R->val[s]];
 	return NULL;
+}
+
+/* "fs/ext4/super.c" -> is "fs/ext4"; generic code: fs/ itself, mm/, include/ */
+static int is_fs_dir(const char *dir)
+{
+	return strncmp(dir, "fs/", 3) == 0;
+}
+
+static const struct rclass *takes_in(const struct analysis *a, uint32_t cls, const char *dir)
+{
+	const struct rclass *any = reclaim_takes(a, cls);
+	if (!any || !dir || !is_fs_dir(dir) || lock_class_level(a, cls) == LC_GLOBAL)
+		return any;
+	const struct reclaim *R = a->reclaim;
+	uint32_t d = intern(dir), df = lock_class_dirform(a, cls);
+	const struct rclass *best = NULL;
+	for (size_t k = 0; k < R->n; k++) {
+		const struct rclass *r = &R->v[k];
+		if (r->dir != d || (r->cls != cls && (!df || lock_class_dirform(a, r->cls) != df)))
+			continue;
+		if (!best || (best->kswapd && !r->kswapd))
+			best = r;
+	}
+	return best;
+}
+
+const struct rclass *reclaim_takes_in(const struct analysis *a, uint32_t cls, const char *dir)
+{
+	struct reclaim *R = a->reclaim;
+	if (!R || !cls || !R->n)
+		return NULL;
+	uint64_t k = ((uint64_t)intern(dir ? dir : "") << 32) | cls;
+	if (R->mn * 2 >= R->mcap) { /* grow: rehash */
+		size_t ocap = R->mcap;
+		uint64_t *ok = R->mkey;
+		int *ov = R->mval;
+		R->mcap = ocap ? ocap * 2 : 1024;
+		R->mkey = xcalloc(R->mcap, sizeof(*R->mkey));
+		R->mval = xcalloc(R->mcap, sizeof(*R->mval));
+		for (size_t i = 0; i < ocap; i++)
+			if (ok[i]) {
+				size_t s = (size_t)(ok[i] * 0x9E3779B97F4A7C15ull >> 20) & (R->mcap - 1);
+				while (R->mkey[s])
+					s = (s + 1) & (R->mcap - 1);
+				R->mkey[s] = ok[i];
+				R->mval[s] = ov[i];
+			}
+		free(ok);
+		free(ov);
+	}
+	size_t s = (size_t)(k * 0x9E3779B97F4A7C15ull >> 20) & (R->mcap - 1);
+	while (R->mkey[s] && R->mkey[s] != k)
+		s = (s + 1) & (R->mcap - 1);
+	if (!R->mkey[s]) {
+		const struct rclass *r = takes_in(a, cls, dir);
+		R->mkey[s] = k;
+		R->mval[s] = r ? (int)(r - R->v) : -1;
+		R->mn++;
+	}
+	return R->mval[s] >= 0 ? &R->v[R->mval[s]] : NULL;
 }
 
 void reclaim_chain(const struct analysis *a, const struct rclass *r, struct chain *out)

@@ -35,6 +35,12 @@ void reclaim_run(struct analysis *a);
 void reclaim_free(struct analysis *a);
 /* The reclaim path that takes class cls (direct entries first), or NULL. */
 const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls);
+/* The same for a lock held by code in directory `dir` (fs/ocfs2): a class of
+ * one lock per object, superblock or transaction counts only when the same
+ * filesystem's reclaim takes it (lockdep keys such locks per filesystem type,
+ * and reclaim of another filesystem takes another object); a global lock, or a
+ * lock held by generic code (the VFS in fs/, mm/, include/), counts for any. */
+const struct rclass *reclaim_takes_in(const struct analysis *a, uint32_t cls, const char *dir);
 /* Append the reclaim chain of r: the entry, each call, the acquire. */
 void reclaim_chain(const struct analysis *a, const struct rclass *r, struct chain *out);
 /* --explain-locks: every filesystem's reclaim lock set with its chains, and the

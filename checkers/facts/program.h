@@ -46,6 +46,8 @@ struct func {
 	uint32_t addr_how;   /* first way its address was taken (for messages) */
 	uint8_t entry_only;   /* every address-taking is an ops field of a model entry row */
 	uint32_t entry_field; /* that field ("inode_operations.mkdir") */
+	int8_t cb_only;       /* 1: every address-taking passes it to a model `callback` (fill_super); -1 unknown yet */
+	int cb_call;          /* the call that passes it, for evidence */
 	int alloc_gfp_param; /* inferred wrapper: param index carrying gfp, -1 */
 	int alloc_via_call;  /* call inside that passes the param on */
 	/* summaries, filled by flow.c */

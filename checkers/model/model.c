@@ -10,7 +10,7 @@
 #include "model/model.h"
 #include "base/util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -155,7 +155,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			break;
 	if (k == ROW__N)
 		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, handle, "
-		     "noreturn or reclaim)", f[0]);
+		     "noreturn, reclaim or callback)", f[0]);
 	r.kind = (enum row_kind)k;
 	if (nf < 2)
 		FAIL("%s row needs a name", f[0]);
@@ -281,7 +281,10 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 				r.lkind = LK_CLUSTER;
 			else
 				FAIL("lock kind must be lock, trans or cluster, not '%s'", val);
-		} else if (r.kind == ROW_LOCK && strcmp(key, "blocks") == 0) {
+		} else if (r.kind == ROW_CALLBACK && strcmp(key, "arg") == 0) {
+			if (parse_int(val, &r.arg_idx))
+				FAIL("bad argument index '%s'", val);
+		} else if ((r.kind == ROW_LOCK || r.kind == ROW_CALLBACK) && strcmp(key, "blocks") == 0) {
 			if (strcmp(val, "reclaim") != 0)
 				FAIL("blocks= takes reclaim, not '%s'", val);
 			r.blocks_reclaim = 1;
@@ -318,9 +321,11 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK) && r.nclosers == 0)
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY ||
-	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN || r.kind == ROW_RECLAIM) &&
+	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN || r.kind == ROW_RECLAIM || r.kind == ROW_CALLBACK) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
+	if (r.kind == ROW_CALLBACK && (r.arg_idx < 0 || !r.blocks_reclaim))
+		FAIL("callback row needs arg=I (the callback argument) and blocks=reclaim");
 	if (r.since && r.until && r.since >= r.until)
 		FAIL("since= must be lower than until=");
 	r.reason = reason ? xstrdup(reason) : NULL;
@@ -612,6 +617,8 @@ void model_dump(const struct model *m, FILE *out)
 			fputs(" blocks=reclaim", out);
 		if (r->shared)
 			fputs(" mode=read", out);
+		if (r->kind == ROW_CALLBACK)
+			fprintf(out, " arg=%d", r->arg_idx);
 		if (r->kind == ROW_RECLAIM)
 			fprintf(out, " kind=%s", r->kswapd ? "kswapd" : "direct");
 		if (r->kind == ROW_LOCK && r->lkind != LK_LOCK)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analysis/context.h"
+#include "analysis/feasible.h"
 #include "analysis/flow.h"
 #include "analysis/lockclass.h"
 #include "analysis/reclaim.h"
@@ -30,34 +31,13 @@ static size_t subsystem_len(const char *path)
 	return s2 ? (size_t)(s2 - path) : (size_t)(s1 - path);
 }
 
-/* The call that opened the lock context of the site's PC_LOCK class, or -1. */
-static int lock_origin(const struct analysis *a, const struct asite *x)
-{
-	const struct program *p = a->prog;
-	int k = pc_index(PC_LOCK);
-	if (!x->cv.inherited[k])
-		return x->cv.origin[k];
-	int g = p->calls[x->call].fn;
-	for (int hop = 0; hop < 40 && g >= 0; hop++) {
-		const struct ctxent *e = &a->ctx[g].ev[k];
-		if (e->via < 0)
-			return -1;
-		if (e->local)
-			return e->origin;
-		g = p->calls[e->via].fn;
-	}
-	return -1;
-}
-
 /* Confidence of a conflict on the lock opened at call o. */
-static enum conf confidence(const struct analysis *a, const struct asite *x, int o, const struct rclass **rc)
+static enum conf confidence(const struct analysis *a, int local, int o, const struct rclass **rc)
 {
 	const struct program *p = a->prog;
-	int k = pc_index(PC_LOCK);
-	int local = !x->cv.inherited[k];
 	const struct mrow *lr = flow_lock_row(a, o, 0);
 	uint32_t cls = held_class(a, o);
-	*rc = cls ? reclaim_takes(a, cls) : NULL;
+	*rc = cls ? reclaim_takes_in(a, cls, p->files[p->calls[o].file].dir) : NULL;
 	if (lr && lr->fs) /* a model lock context: a transaction or cluster lock taken here is strong */
 		return local && lr->lkind != LK_LOCK ? CONF_HIGH : CONF_MEDIUM;
 	if (!lr) { /* a wrapper that returns holding a model lock context */
@@ -99,7 +79,14 @@ void rule_missing_nofs(struct rulectx *rc)
 			continue;
 		if (!(x->cv.cls & PC_LOCK))
 			continue;
-		int o = lock_origin(a, x);
+		/* a path on which the lock is held, whose every hop can happen (a constant
+		 * argument does not steer the callee away from the next call) */
+		int hops[48], o = -1;
+		int nh = x->via >= 0 && x->cv.inherited[pc_index(PC_LOCK)] == 0 ? 0 : lock_path(a, x->call, hops, 48, &o);
+		if (nh < 0)
+			continue;
+		if (!nh && x->via >= 0)
+			o = x->cv.origin[pc_index(PC_LOCK)];
 		/* Generic code (VFS, jbd2, crypto) reached under some filesystem's lock is
 		 * fixed by a scope at that lock, not at the generic allocation: report
 		 * only allocations in the lock's own subsystem. */
@@ -109,7 +96,7 @@ void rule_missing_nofs(struct rulectx *rc)
 		if (of && (ol != subsystem_len(sf) || strncmp(of, sf, ol) != 0))
 			continue;
 		const struct rclass *rcl = NULL;
-		enum conf conf = o >= 0 ? confidence(a, x, o, &rcl) : CONF_MEDIUM;
+		enum conf conf = o >= 0 ? confidence(a, nh == 0, o, &rcl) : CONF_MEDIUM;
 		struct finding *f = finding_at_token(rc, R_missing_nofs, conf, x->tok, x->call);
 		f->call = x->call;
 		f->region = region_of_site(rc->regions, (int)i);
@@ -122,7 +109,9 @@ void rule_missing_nofs(struct rulectx *rc)
 			    x->expr ? istr(x->expr) : "implicit GFP_KERNEL", func_name(a, cl->fn), what,
 			    x->via >= 0 ? " (through an allocator wrapper)" : "");
 		free(what);
-		finding_chain(rc, f, x->call, PC_LOCK, &x->cv);
+		struct chain lk = {0};
+		chain_of_calls(a, &lk, hops, nh, o, PC_LOCK);
+		finding_add_chain(f, &lk);
 		if (rcl) {
 			struct chain ch = {0};
 			reclaim_chain(a, rcl, &ch);

@@ -1,0 +1,266 @@
+/* feasible.c - pruning hops that constant arguments make impossible (see
+ * feasible.h). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/cfg.h"
+#include "analysis/context.h"
+#include "analysis/feasible.h"
+#include "base/util.h"
+
+#define MAXCONST 8
+
+struct consts {
+	uint32_t name[MAXCONST];
+	long long val[MAXCONST];
+	int n;
+};
+
+/* The value of a constant argument text, or 0 when it is none. */
+static int const_value(const char *t, long long *v)
+{
+	while (*t == ' ' || *t == '(')
+		t++;
+	size_t n = strlen(t);
+	while (n && (t[n - 1] == ' ' || t[n - 1] == ')'))
+		n--;
+	if ((n == 4 && strncmp(t, "NULL", 4) == 0) || (n == 5 && strncmp(t, "false", 5) == 0)) {
+		*v = 0;
+		return 1;
+	}
+	if (n == 4 && strncmp(t, "true", 4) == 0) {
+		*v = 1;
+		return 1;
+	}
+	if (!n || !isdigit((unsigned char)t[0]))
+		return 0;
+	char *e;
+	long long x = strtoll(t, &e, 0);
+	while (e < t + n && (*e == 'U' || *e == 'L' || *e == 'u' || *e == 'l'))
+		e++;
+	if (e != t + n)
+		return 0;
+	*v = x;
+	return 1;
+}
+
+/* Three-valued evaluation of condition text s[b, e): 1 true, 0 false, -1 unknown. */
+static int eval(const struct consts *K, const char *s, size_t b, size_t e);
+
+static void trim(const char *s, size_t *b, size_t *e)
+{
+	for (;;) {
+		while (*b < *e && s[*b] == ' ')
+			(*b)++;
+		while (*e > *b && s[*e - 1] == ' ')
+			(*e)--;
+		const char *wrap[] = {"unlikely(", "likely(", "("};
+		int stripped = 0;
+		for (int w = 0; w < 3 && !stripped; w++) {
+			size_t l = strlen(wrap[w]);
+			if (*e - *b <= l || strncmp(s + *b, wrap[w], l) != 0 || s[*e - 1] != ')')
+				continue;
+			int d = 0;
+			size_t i;
+			for (i = *b + l - 1; i < *e; i++)
+				if (s[i] == '(')
+					d++;
+				else if (s[i] == ')' && --d == 0)
+					break;
+			if (i == *e - 1) {
+				*b += l;
+				(*e)--;
+				stripped = 1;
+			}
+		}
+		if (!stripped)
+			return;
+	}
+}
+
+/* The offset of the last top-level two-character operator op in s[b, e), or 0. */
+static size_t top_op(const char *s, size_t b, size_t e, const char *op)
+{
+	int d = 0;
+	size_t at = 0;
+	for (size_t i = b; i + 1 < e; i++) {
+		if (s[i] == '(' || s[i] == '[')
+			d++;
+		else if (s[i] == ')' || s[i] == ']')
+			d--;
+		else if (!d && s[i] == op[0] && s[i + 1] == op[1])
+			at = i;
+	}
+	return at;
+}
+
+static int operand(const struct consts *K, const char *s, size_t b, size_t e, long long *v)
+{
+	trim(s, &b, &e);
+	char *t = xstrndup(s + b, e - b);
+	int ok = const_value(t, v);
+	if (!ok) {
+		uint32_t id = intern_lookup(t);
+		for (int i = 0; id && i < K->n && !ok; i++)
+			if (K->name[i] == id) {
+				*v = K->val[i];
+				ok = 1;
+			}
+	}
+	free(t);
+	return ok;
+}
+
+static int eval(const struct consts *K, const char *s, size_t b, size_t e)
+{
+	trim(s, &b, &e);
+	if (b >= e)
+		return -1;
+	size_t at;
+	if ((at = top_op(s, b, e, "||"))) {
+		int l = eval(K, s, b, at), r = eval(K, s, at + 2, e);
+		return l == 1 || r == 1 ? 1 : l == 0 && r == 0 ? 0 : -1;
+	}
+	if ((at = top_op(s, b, e, "&&"))) {
+		int l = eval(K, s, b, at), r = eval(K, s, at + 2, e);
+		return l == 0 || r == 0 ? 0 : l == 1 && r == 1 ? 1 : -1;
+	}
+	int eq = 0;
+	if ((at = top_op(s, b, e, "==")) || ((at = top_op(s, b, e, "!=")) && (eq = 1))) {
+		long long l, r;
+		if (!operand(K, s, b, at, &l) || !operand(K, s, at + 2, e, &r))
+			return -1;
+		return eq ? l != r : l == r;
+	}
+	if (s[b] == '!' && (b + 1 >= e || s[b + 1] != '=')) {
+		int v = eval(K, s, b + 1, e);
+		return v < 0 ? -1 : !v;
+	}
+	long long v;
+	return operand(K, s, b, e, &v) ? v != 0 : -1;
+}
+
+int hop_feasible(struct analysis *a, int c, int x)
+{
+	const struct program *p = a->prog;
+	const struct call *cl = &p->calls[c];
+	int g = p->calls[x].fn;
+	if (g < 0 || cl->target != g)
+		return 1;
+	const struct func *fn = &p->funcs[g];
+	struct consts K;
+	K.n = 0;
+	for (int k = 0; k < cl->nargs && k < fn->nparams && K.n < MAXCONST; k++) {
+		long long v;
+		if (const_value(istr(cl->args[k]), &v)) {
+			K.name[K.n] = p->params[fn->param0 + k].name;
+			K.val[K.n++] = v;
+		}
+	}
+	if (!K.n)
+		return 1;
+	struct fcfg *G = &a->cfgs[g];
+	if (!G->n) {
+		pos_t none = {0, 0};
+		cfg_build(a, g, none, G);
+	}
+	char *seen = xcalloc((size_t)G->n, 1);
+	int *queue = xmalloc(sizeof(int) * (size_t)G->n);
+	int qh = 0, qt = 0, found = 0;
+	queue[qt++] = G->entry;
+	seen[G->entry] = 1;
+	while (qh < qt && !found) {
+		const struct cfg_block *B = &G->b[queue[qh++]];
+		for (int k = 0; k < B->nev && !found; k++)
+			found = B->ev[k] == x;
+		int v = -1;
+		if (B->ifit && B->nsucc == 2 && B->ifit->ctext) {
+			const char *t = istr(B->ifit->ctext);
+			v = eval(&K, t, 0, strlen(t));
+		}
+		for (int s = 0; s < B->nsucc; s++) {
+			int to = B->succ[s];
+			if (to < 0 || seen[to] || (v >= 0 && s == (v ? 1 : 0)))
+				continue; /* the then edge (0) is dead when the condition is false */
+			seen[to] = 1;
+			queue[qt++] = to;
+		}
+	}
+	free(seen);
+	free(queue);
+	return found;
+}
+
+/* memo per call: 0 unknown, 1 in progress, 2 feasible, 3 infeasible */
+struct lp {
+	struct analysis *a;
+	unsigned char *memo;
+	int *next;   /* per call: the caller call of the feasible path found, -1 at the origin */
+	int *orig;   /* per call: the acquire */
+};
+
+static int feasible_at(struct lp *L, int x, int depth)
+{
+	struct analysis *a = L->a;
+	const struct program *p = a->prog;
+	if (L->memo[x] >= 2)
+		return L->memo[x] == 2;
+	if (L->memo[x] == 1 || depth > 40)
+		return 0;
+	L->memo[x] = 1;
+	struct classev cv;
+	classes_at(a, x, &cv);
+	int k = pc_index(PC_LOCK), ok = 0;
+	if ((cv.cls & PC_LOCK) && !cv.inherited[k]) {
+		L->next[x] = -1;
+		L->orig[x] = cv.origin[k];
+		ok = 1;
+	}
+	int g = p->calls[x].fn;
+	for (int i = 0; !ok && g >= 0 && (cv.cls & PC_LOCK) && i < p->funcs[g].ncallers; i++) {
+		int c = p->funcs[g].callers[i];
+		struct classev cc;
+		classes_at(a, c, &cc);
+		if (!(cc.cls & PC_LOCK) || !hop_feasible(a, c, x) || !feasible_at(L, c, depth + 1))
+			continue;
+		L->next[x] = c;
+		L->orig[x] = L->orig[c];
+		ok = 1;
+	}
+	L->memo[x] = ok ? 2 : 3;
+	return ok;
+}
+
+int lock_path(struct analysis *a, int x, int *hops, int maxhops, int *origin)
+{
+	const struct program *p = a->prog;
+	if (!a->lp) {
+		struct lp *L = xcalloc(1, sizeof(*L));
+		L->a = a;
+		L->memo = xcalloc(p->ncalls ? p->ncalls : 1, 1);
+		L->next = xmalloc(sizeof(int) * (p->ncalls ? p->ncalls : 1));
+		L->orig = xmalloc(sizeof(int) * (p->ncalls ? p->ncalls : 1));
+		a->lp = L;
+	}
+	struct lp *L = a->lp;
+	if (!feasible_at(L, x, 0))
+		return -1;
+	int n = 0;
+	for (int c = L->next[x]; c >= 0 && n < maxhops; c = L->next[c])
+		hops[n++] = c;
+	*origin = L->orig[x];
+	return n;
+}
+
+void lock_path_free(struct analysis *a)
+{
+	struct lp *L = a->lp;
+	if (!L)
+		return;
+	free(L->memo);
+	free(L->next);
+	free(L->orig);
+	free(L);
+	a->lp = NULL;
+}

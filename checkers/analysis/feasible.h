@@ -1,0 +1,21 @@
+/* feasible.h - calls that cannot happen on a path. A caller passes a constant
+ * (0, NULL, false, true, a number) for a parameter; the callee tests that
+ * parameter (`if (!clusters_to_add) goto out;`, `if (handle == NULL)`, also in
+ * && and || with other tests) and the branch the constant takes never reaches
+ * the call in question. Such a hop is pruned from a reported chain. */
+#ifndef GFPCHECK_FEASIBLE_H
+#define GFPCHECK_FEASIBLE_H
+#include "analysis/analysis.h"
+
+/* Can call x (in function g) happen when g is entered through call c (whose
+ * target is g), given c's constant arguments? */
+int hop_feasible(struct analysis *a, int c, int x);
+
+/* A lock context of class PC_LOCK that reaches call x on a feasible path: fills
+ * hops[] with the calls from x's caller up to the function that takes the lock
+ * (hops[0] calls x's function, ...), *origin with the acquire, and returns the
+ * number of hops (0: the lock is taken in x's own function), or -1 when every
+ * path that holds a lock at x is infeasible. */
+int lock_path(struct analysis *a, int x, int *hops, int maxhops, int *origin);
+void lock_path_free(struct analysis *a);
+#endif
