@@ -8,6 +8,7 @@
 #include "analysis/feasible.h"
 #include "analysis/flow.h"
 #include "analysis/graph.h"
+#include "analysis/icall.h"
 #include "analysis/lockclass.h"
 #include "analysis/noio.h"
 #include "analysis/reclaim.h"
@@ -21,6 +22,7 @@ void analysis_run(struct analysis *a, struct sites *s, struct regions *r)
 	a->nedges = graph_build(a);
 	if (a->prog->root)
 		graph_scan_include(a, a->prog->root);
+	icall_resolve(a);
 	a->t_graph = now_seconds() - t;
 	t = now_seconds();
 	flow_run(a);
@@ -54,6 +56,7 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	free(a->mac_head);
 	free(a->mac_next);
 	reclaim_free(a);
+	icall_free(a);
 	lock_path_free(a);
 	memset(a, 0, sizeof(*a));
 }

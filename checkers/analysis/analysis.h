@@ -53,6 +53,7 @@ struct analysis {
 	size_t nhead;
 	struct reclaim *reclaim; /* reclaim lock sets (reclaim.c) */
 	struct lp *lp;         /* feasible lock paths found so far (feasible.c) */
+	struct icalls *icalls; /* indirect call targets (icall.c) */
 	int nedges;
 	double t_graph, t_flow, t_ctx, t_rules;
 };

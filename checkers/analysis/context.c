@@ -5,6 +5,7 @@
 
 #include "analysis/context.h"
 #include "analysis/flow.h"
+#include "analysis/icall.h"
 #include "analysis/lockclass.h"
 #include "analysis/reclaim.h"
 #include "base/util.h"
@@ -20,7 +21,7 @@ int pc_index(unsigned bit)
 int func_is_root(const struct analysis *a, int f)
 {
 	const struct func *fn = &a->prog->funcs[f];
-	return (fn->addr_taken && !fn->entry_only && !fn->cb_only) || fn->exported || fn->in_include || fn->model_root ||
+	return (fn->addr_taken && !fn->entry_only && !fn->cb_only && !fn->icall_only) || fn->exported || fn->in_include || fn->model_root ||
 	       fn->has_callers_unknown;
 }
 
@@ -256,7 +257,7 @@ void context_run(struct analysis *a)
 			/* only in ops fields that model/entries.txt says the VFS calls with no
 			 * filesystem lock context held */
 			a->ctx[f].cls |= PC_NONE;
-		} else if (fn->ncallers == 0) {
+		} else if (fn->ncallers + fn->nicallers == 0) {
 			/* No visible caller. A static function the compiler does not warn about
 			 * is referenced somewhere we cannot see (a token-pasting macro); an extern
 			 * one may be called from a file that was not read completely. */
@@ -289,26 +290,30 @@ void context_run(struct analysis *a)
 		const struct func *fn = &p->funcs[g];
 		for (int i = 0; i < fn->ncalls; i++) {
 			int c = fn->calls[i];
-			int t = p->calls[c].target;
-			if (t < 0 || a->ctx[t].handle_param >= 0)
-				continue;
-			struct classev cv;
-			classes_at(a, c, &cv);
-			unsigned nb = cv.cls & ~a->ctx[t].cls;
-			if (!nb)
-				continue;
-			for (int k = 0; k < PC_NKINDS; k++) {
-				if (!(nb & (1u << k)))
+			int ni;
+			const int *it = icall_targets(a, c, &ni);
+			for (int j = -1; j < ni; j++) { /* the direct target, then resolved indirect ones */
+				int t = j < 0 ? p->calls[c].target : it[j];
+				if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only))
+					continue; /* a model callback row says how it is called */
+				struct classev cv;
+				classes_at(a, c, &cv);
+				unsigned nb = cv.cls & ~a->ctx[t].cls;
+				if (!nb)
 					continue;
-				a->ctx[t].ev[k].via = c;
-				a->ctx[t].ev[k].origin = cv.origin[k];
-				a->ctx[t].ev[k].local = !cv.inherited[k];
-			}
-			a->ctx[t].cls |= nb;
-			if (!inq[t]) {
-				queue[(qh + qn) % nf] = t;
-				qn++;
-				inq[t] = 1;
+				for (int k = 0; k < PC_NKINDS; k++) {
+					if (!(nb & (1u << k)))
+						continue;
+					a->ctx[t].ev[k].via = c;
+					a->ctx[t].ev[k].origin = cv.origin[k];
+					a->ctx[t].ev[k].local = !cv.inherited[k];
+				}
+				a->ctx[t].cls |= nb;
+				if (!inq[t]) {
+					queue[(qh + qn) % nf] = t;
+					qn++;
+					inq[t] = 1;
+				}
 			}
 		}
 	}
@@ -446,8 +451,12 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 			return;
 		}
 		const struct call *v = &p->calls[e->via];
-		chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, e->via, g, -1, "%s() called from %s()",
-			  fname(a, g), fname(a, v->fn));
+		if (v->is_icall)
+			chain_add(out, HOP_ICALL, p->files[v->file].path, v->pos.line, e->via, g, -1,
+				  "%s() called from %s() through %s", fname(a, g), fname(a, v->fn), istr(v->callee));
+		else
+			chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, e->via, g, -1, "%s() called from %s()",
+				  fname(a, g), fname(a, v->fn));
 		if (e->local) {
 			if (e->origin >= 0)
 				origin_hop(a, out, e->origin, bit);

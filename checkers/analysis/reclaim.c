@@ -4,6 +4,7 @@
 
 #include "analysis/flow.h"
 #include "analysis/graph.h"
+#include "analysis/icall.h"
 #include "analysis/lockclass.h"
 #include "analysis/reclaim.h"
 #include "base/util.h"
@@ -186,13 +187,18 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					if (wc && !dup && istr(wc)[0] != '@')
 						add_class(a, R, B, E, n, wc, c, kswapd);
 				}
-				if (t < 0 || B->stamp[t] == B->cur || B->depth[f] >= RECLAIM_DEPTH)
-					continue;
-				B->stamp[t] = B->cur;
-				B->parent[t] = c;
-				B->depth[t] = B->depth[f] + 1;
-				B->from[t] = B->from[f];
-				B->queue[qt++] = t;
+				int ni;
+				const int *it = icall_targets(a, c, &ni);
+				for (int j = -1; j < ni && B->depth[f] < RECLAIM_DEPTH; j++) {
+					int u = j < 0 ? t : it[j];
+					if (u < 0 || B->stamp[u] == B->cur)
+						continue;
+					B->stamp[u] = B->cur;
+					B->parent[u] = c;
+					B->depth[u] = B->depth[f] + 1;
+					B->from[u] = B->from[f];
+					B->queue[qt++] = u;
+				}
 			}
 		}
 	}
@@ -342,8 +348,14 @@ void reclaim_chain(const struct analysis *a, const struct rclass *r, struct chai
 		  strchr(how, ':') + 1, istr(row->name));
 	for (int k = 0; k < r->npath; k++) {
 		const struct call *c = &p->calls[r->path[k]];
-		chain_add(out, HOP_RECLAIM, p->files[c->file].path, c->pos.line, r->path[k], c->fn, -1,
-			  "%s() calls %s()", istr(p->funcs[c->fn].name), istr(c->callee));
+		int next = k + 1 < r->npath ? p->calls[r->path[k + 1]].fn : p->calls[r->acquire].fn;
+		if (c->is_icall || c->target != next)
+			chain_add(out, HOP_RECLAIM, p->files[c->file].path, c->pos.line, r->path[k], c->fn, -1,
+				  "%s() calls %s() through %s", istr(p->funcs[c->fn].name), istr(p->funcs[next].name),
+				  istr(c->callee));
+		else
+			chain_add(out, HOP_RECLAIM, p->files[c->file].path, c->pos.line, r->path[k], c->fn, -1,
+				  "%s() calls %s()", istr(p->funcs[c->fn].name), istr(c->callee));
 	}
 	const struct call *c = &p->calls[r->acquire];
 	chain_add(out, HOP_RECLAIM, p->files[c->file].path, c->pos.line, r->acquire, c->fn, -1,

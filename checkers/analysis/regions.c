@@ -80,15 +80,6 @@ static int all_hold(const struct analysis *a, int c, int acquire, const struct h
 	return 1;
 }
 
-static int nothing_held(const struct analysis *a, int c)
-{
-	const struct stateset *st = &a->states[c];
-	for (int i = 0; i < st->n; i++)
-		if (st->s[i].n)
-			return 0;
-	return 1;
-}
-
 static int is_release(const struct analysis *a, const struct region *g, int c)
 {
 	const struct program *p = a->prog;
@@ -178,7 +169,7 @@ static int member(struct memb *M, int c, int depth)
 				return M->cst[i] == PROBE_IN;
 		return 0;
 	}
-	if (cl->fn < 0 || !nothing_held(M->a, c))
+	if (cl->fn < 0)
 		return 0;
 	return func_only(M, cl->fn, depth + 1);
 }
@@ -186,7 +177,11 @@ static int member(struct memb *M, int c, int depth)
 static int func_only(struct memb *M, int f, int depth)
 {
 	const struct program *p = M->a->prog;
-	if (f == M->g->fn || depth > 12 || func_is_root(M->a, f) || p->funcs[f].addr_taken || p->funcs[f].ncallers == 0)
+	const struct func *fn = &p->funcs[f];
+	/* callers all known: direct calls, or (icall_only) the indirect calls that
+	 * resolve to it through the ops-table members it is stored in */
+	int known = fn->icall_only || (!func_is_root(M->a, f) && !fn->addr_taken);
+	if (f == M->g->fn || depth > 12 || !known || fn->ncallers + fn->nicallers == 0)
 		return 0;
 	if (M->memo[f] == 1 || M->memo[f] == 2)
 		return 1; /* recursion inside the region */
@@ -195,8 +190,10 @@ static int func_only(struct memb *M, int f, int depth)
 	M->memo[f] = 1;
 	VEC_PUSH(M->touched, M->ntouched, M->captouched, f);
 	int ok = 1;
-	for (int i = 0; i < p->funcs[f].ncallers && ok; i++)
-		ok = member(M, p->funcs[f].callers[i], depth);
+	for (int i = 0; i < fn->ncallers && ok; i++)
+		ok = member(M, fn->callers[i], depth);
+	for (int i = 0; i < fn->nicallers && ok && fn->icall_only; i++)
+		ok = member(M, fn->icallers[i], depth);
 	M->memo[f] = ok ? 2 : 3;
 	return ok;
 }

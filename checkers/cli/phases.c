@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "analysis/flow.h"
+#include "analysis/icall.h"
 #include "analysis/reclaim.h"
 #include "cli/dump.h"
 #include "cli/factdirs.h"
@@ -237,6 +238,17 @@ static void fill_stats(struct run *R)
 	st->functions = p->nfuncs;
 	st->calls = p->ncalls;
 	st->edges = (size_t)R->a.nedges;
+	const struct icalls *I = R->a.icalls;
+	if (I) {
+		st->icall_sites = I->sites;
+		st->icall_resolved = I->resolved;
+		st->icall_none = I->unresolved_none;
+		st->icall_many = I->unresolved_many;
+		st->icall_params = I->param_calls;
+		st->icall_max = (size_t)I->maxn;
+		st->icall_median = icall_median(I);
+	}
+	reclaim_counts(&R->a, &st->reclaim_entries, &st->reclaim_classes);
 	size_t capfl = 0, capsk = 0;
 	for (size_t i = 0; i < p->nfiles; i++) {
 		const struct sfile *sf = &p->files[i];

@@ -699,6 +699,7 @@ void program_free(struct program *p)
 		free(p->funcs[i].gen);
 		free(p->funcs[i].kill);
 		free(p->funcs[i].kill_cls);
+		free(p->funcs[i].icallers);
 		free(p->funcs[i].bbs);
 	}
 	for (size_t i = 0; i < p->nbbs; i++) {

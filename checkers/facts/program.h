@@ -42,6 +42,9 @@ struct func {
 	int *calls, ncalls;  /* global call ids, in source order */
 	int *items, nitems;  /* structure items */
 	int *callers, ncallers, capcallers; /* call ids resolving here */
+	int *icallers, nicallers, capicallers; /* indirect calls resolving here (icall.c) */
+	uint8_t icall_only;   /* its address is only stored into ops-table members and it is reached
+				 through resolved indirect calls: those are all its callers */
 	uint8_t addr_taken, exported, in_include, model_root, has_callers_unknown;
 	uint32_t addr_how;   /* first way its address was taken (for messages) */
 	uint8_t entry_only;   /* every address-taking is an ops field of a model entry row */

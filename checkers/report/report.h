@@ -15,6 +15,11 @@ struct run_stats {
 	size_t nskipped;
 	double t_extract, t_load, t_graph, t_flow, t_context, t_rules, t_report;
 	size_t cache_hits;
+	/* indirect calls: sites, resolved, unresolved (no candidate / too many),
+	 * calls through function-pointer parameters, target counts (median, max) */
+	size_t icall_sites, icall_resolved, icall_none, icall_many, icall_params;
+	size_t icall_median, icall_max;
+	size_t reclaim_entries, reclaim_classes; /* reclaim entry functions, lock classes they take */
 	size_t suppressed; /* findings suppressed in the source (suppress.c) */
 	size_t baselined; /* findings dropped because the baseline holds them */
 };

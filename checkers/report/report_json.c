@@ -82,6 +82,13 @@ void report_json(FILE *out, const struct findings *fs, const struct run_stats *s
 	fprintf(out, ",\n    \"functions\": %zu,\n    \"call_sites\": %zu,\n    \"call_edges\": %zu,\n", st->functions,
 		st->calls, st->edges);
 	fprintf(out, "    \"cache_hits\": %zu,\n", st->cache_hits);
+	fprintf(out,
+		"    \"indirect_calls\": {\"sites\": %zu, \"resolved\": %zu, \"unresolved_no_candidate\": %zu, "
+		"\"unresolved_too_many\": %zu, \"through_parameters\": %zu, \"targets_median\": %zu, \"targets_max\": %zu},\n",
+		st->icall_sites, st->icall_resolved, st->icall_none, st->icall_many, st->icall_params, st->icall_median,
+		st->icall_max);
+	fprintf(out, "    \"reclaim\": {\"entry_functions\": %zu, \"lock_classes\": %zu},\n", st->reclaim_entries,
+		st->reclaim_classes);
 	fprintf(out, "    \"suppressed\": %zu,\n    \"baselined\": %zu,\n", st->suppressed, st->baselined);
 	fprintf(out,
 		"    \"seconds\": {\"extract\": %.3f, \"load\": %.3f, \"graph\": %.3f, \"flow\": %.3f, "

@@ -21,7 +21,10 @@ static const char model_text[] =
 	"setter tr_start close=tr_stop fs=t -- test setter\n"
 	"lock fs_lock release=fs_unlock fs=t -- test lock\n"
 	"lock fs_trylock release=fs_unlock fs=t try -- test trylock\n"
-	"errcheck IS_ERR -- test\n";
+	"errcheck IS_ERR -- test\n"
+	"lock mutex_lock release=mutex_unlock -- test primitive\n"
+	"lock down_write release=up_write arg=*s_umount blocks=reclaim -- test blocker\n"
+	"reclaim t_ops.evict kind=direct -- test reclaim entry\n";
 
 #define H "gfpfacts\t1\nfrontend\tt\nstatus\tok\n"
 
@@ -308,4 +311,51 @@ void test_flow(void)
 	       "break\tv\t5:3\n"
 	       "call\tv\t7:2\t7:14\tfs_unlock\t1\t&s\n",
 	       "missing-nofs@4");
+	/* generic code takes g_lock and calls ops->fill(); the function stored in
+	 * t_ops.fill allocates twice with GFP_NOFS; reclaim (t_ops.evict) takes g_lock
+	 * too: one scope at the lock covers both, across the indirect call */
+	expect("region through an indirect call",
+	       H "fn\tgeneric\textern\t1:5\t9:1\n"
+	       "call\tgeneric\t2:2\t2:20\tmutex_lock\t1\t&g_lock\n"
+	       "icall\tgeneric\t3:2\t3:20\tt_ops.fill\t1\tx\n"
+	       "call\tgeneric\t4:2\t4:22\tmutex_unlock\t1\t&g_lock\n"
+	       "fn\tmy_fill\tstatic\t10:5\t14:1\n"
+	       "call\tmy_fill\t11:6\t11:30\tkmalloc\t2\t8\tGFP_NOFS\n"
+	       "gfp\tmy_fill\t11:17\t11:25\tGFP_NOFS\n"
+	       "gfparg\t11:17\t11:6\t1\n"
+	       "call\tmy_fill\t12:6\t12:30\tkmalloc\t2\t8\tGFP_NOFS\n"
+	       "gfp\tmy_fill\t12:17\t12:25\tGFP_NOFS\n"
+	       "gfparg\t12:17\t12:6\t1\n"
+	       "fn\tmy_evict\tstatic\t20:5\t24:1\n"
+	       "call\tmy_evict\t21:2\t21:20\tmutex_lock\t1\t&g_lock\n"
+	       "call\tmy_evict\t22:2\t22:22\tmutex_unlock\t1\t&g_lock\n"
+	       "ref\t-\t30:10\tmy_fill\tinit:t_ops.fill\n"
+	       "ref\t-\t31:10\tmy_evict\tinit:t_ops.evict\n",
+	       "nofs-to-scope@11 nofs-to-scope@12");
+	/* the same lock held, but not one reclaim takes (no t_ops.evict): nothing */
+	expect("lock reclaim does not take",
+	       H "fn\tgeneric\textern\t1:5\t9:1\n"
+	       "call\tgeneric\t2:2\t2:20\tmutex_lock\t1\t&other_lock\n"
+	       "call\tgeneric\t3:6\t3:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tgeneric\t3:17\t3:27\tGFP_KERNEL\n"
+	       "gfparg\t3:17\t3:6\t1\n"
+	       "call\tgeneric\t4:2\t4:22\tmutex_unlock\t1\t&other_lock\n"
+	       "fn\tmy_evict\tstatic\t20:5\t24:1\n"
+	       "call\tmy_evict\t21:2\t21:20\tmutex_lock\t1\t&g_lock\n"
+	       "call\tmy_evict\t22:2\t22:22\tmutex_unlock\t1\t&g_lock\n"
+	       "ref\t-\t31:10\tmy_evict\tinit:t_ops.evict\n",
+	       "");
+	/* held and taken by reclaim, GFP_KERNEL under it: a global lock, high */
+	expect("global lock reclaim takes",
+	       H "fn\tgeneric\textern\t1:5\t9:1\n"
+	       "call\tgeneric\t2:2\t2:20\tmutex_lock\t1\t&g_lock\n"
+	       "call\tgeneric\t3:6\t3:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tgeneric\t3:17\t3:27\tGFP_KERNEL\n"
+	       "gfparg\t3:17\t3:6\t1\n"
+	       "call\tgeneric\t4:2\t4:22\tmutex_unlock\t1\t&g_lock\n"
+	       "fn\tmy_evict\tstatic\t20:5\t24:1\n"
+	       "call\tmy_evict\t21:2\t21:20\tmutex_lock\t1\t&g_lock\n"
+	       "call\tmy_evict\t22:2\t22:22\tmutex_unlock\t1\t&g_lock\n"
+	       "ref\t-\t31:10\tmy_evict\tinit:t_ops.evict\n",
+	       "missing-nofs@3");
 }

@@ -1,0 +1,258 @@
+/* icall.c - indirect calls resolved (see icall.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/graph.h"
+#include "analysis/icall.h"
+#include "base/util.h"
+
+/* A function stored into a member: member name, struct type (0 unknown), the
+ * directory of the code that stores it. */
+struct store {
+	uint32_t member, type, dir;
+	int fn;
+};
+
+static int cmp_store(const void *x, const void *y)
+{
+	const struct store *a = x, *b = y;
+	if (a->member != b->member)
+		return a->member < b->member ? -1 : 1;
+	if (a->fn != b->fn)
+		return a->fn - b->fn;
+	return a->type < b->type ? -1 : a->type > b->type;
+}
+
+/* "init:super_operations.alloc_inode", "assign:.f", "init:f" -> member, type */
+static int parse_field(const char *f, uint32_t *member, uint32_t *type)
+{
+	const char *dot = strrchr(f, '.');
+	if (!dot) {
+		*member = intern(f);
+		*type = 0;
+		return *f != 0;
+	}
+	*member = intern(dot + 1);
+	*type = dot > f ? intern_n(f, (size_t)(dot - f)) : 0;
+	return dot[1] != 0;
+}
+
+/* The filesystem a directory belongs to ("fs/ext4" for fs/ext4/...), or 0 for
+ * generic code (fs/ itself, mm/, include/, ...). */
+static uint32_t fs_of(const char *dir)
+{
+	if (strncmp(dir, "fs/", 3) != 0)
+		return 0;
+	const char *e = strchr(dir + 3, '/');
+	return e ? intern_n(dir, (size_t)(e - dir)) : intern(dir);
+}
+
+static void push_target(struct icalls *I, int c, int t)
+{
+	if (!I->n[c])
+		I->first[c] = (int)I->ntgt;
+	VEC_PUSH(I->tgt, I->ntgt, I->captgt, t);
+	I->n[c]++;
+}
+
+static void add_icaller(struct func *fn, int c)
+{
+	VEC_PUSH(fn->icallers, fn->nicallers, fn->capicallers, c);
+}
+
+/* Calls through struct members. */
+static void member_calls(struct analysis *a, struct icalls *I, struct store *S, size_t ns)
+{
+	struct program *p = a->prog;
+	for (size_t c = 0; c < p->ncalls; c++) {
+		const struct call *cl = &p->calls[c];
+		if (!cl->is_icall || cl->fn < 0)
+			continue;
+		I->sites++;
+		uint32_t member, type;
+		if (!parse_field(istr(cl->callee), &member, &type)) {
+			I->unresolved_none++;
+			continue;
+		}
+		uint32_t myfs = fs_of(p->files[cl->file].dir);
+		/* the stores of this member: binary search for the first */
+		size_t lo = 0, hi = ns;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (S[mid].member < member)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		int n = 0, last = -1;
+		for (size_t i = lo; i < ns && S[i].member == member; i++) {
+			const struct store *s = &S[i];
+			if (type && s->type && s->type != type)
+				continue;
+			if (myfs && s->dir && s->dir != myfs)
+				continue; /* another filesystem's ops table */
+			if (s->fn == last)
+				continue;
+			last = s->fn;
+			n++;
+		}
+		if (!n) {
+			I->unresolved_none++;
+			continue;
+		}
+		if (n > ICALL_MAX) {
+			I->unresolved_many++;
+			continue;
+		}
+		last = -1;
+		for (size_t i = lo; i < ns && S[i].member == member; i++) {
+			const struct store *s = &S[i];
+			if ((type && s->type && s->type != type) || (myfs && s->dir && s->dir != myfs) || s->fn == last)
+				continue;
+			last = s->fn;
+			push_target(I, (int)c, s->fn);
+			add_icaller(&p->funcs[s->fn], (int)c);
+		}
+		I->resolved++;
+		if (n > I->maxn)
+			I->maxn = n;
+		VEC_PUSH(I->counts, I->ncounts, I->capcounts, (size_t)n);
+	}
+}
+
+/* Calls through a function-pointer parameter: `fill_super(s, fc)` where
+ * fill_super is a parameter of type `int (*)(...)`; each caller passes a
+ * function name (or &name) for it. */
+static void param_calls(struct analysis *a, struct icalls *I)
+{
+	struct program *p = a->prog;
+	for (size_t c = 0; c < p->ncalls; c++) {
+		const struct call *cl = &p->calls[c];
+		if (cl->is_icall || cl->fn < 0 || cl->target >= 0)
+			continue;
+		const struct func *g = &p->funcs[cl->fn];
+		int k = -1;
+		for (int i = 0; i < g->nparams && k < 0; i++) {
+			const struct param *pa = &p->params[g->param0 + i];
+			if (pa->name == cl->callee && strstr(istr(pa->type), "(*"))
+				k = i;
+		}
+		if (k < 0)
+			continue;
+		I->param_calls++;
+		for (int i = 0; i < g->ncallers; i++) {
+			const struct call *cc = &p->calls[g->callers[i]];
+			if (k >= cc->nargs)
+				continue;
+			const char *t = istr(cc->args[k]);
+			if (*t == '&')
+				t++;
+			uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+			int f = id ? graph_resolve(a, cc->file, id) : -1;
+			if (f < 0)
+				continue;
+			int dup = 0;
+			for (int j = 0; j < I->n[c] && !dup; j++)
+				dup = I->tgt[I->first[c] + j] == f;
+			if (!dup) {
+				push_target(I, (int)c, f);
+				add_icaller(&p->funcs[f], (int)c);
+			}
+		}
+	}
+}
+
+void icall_resolve(struct analysis *a)
+{
+	struct program *p = a->prog;
+	struct icalls *I = xcalloc(1, sizeof(*I));
+	size_t nc = p->ncalls ? p->ncalls : 1;
+	I->first = xmalloc(sizeof(int) * nc);
+	I->n = xcalloc(nc, sizeof(int));
+	struct store *S = NULL;
+	size_t ns = 0, caps = 0;
+	for (size_t r = 0; r < p->nrefs; r++) {
+		const struct ref *rf = &p->refs[r];
+		const char *how = istr(rf->how);
+		const char *f = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+		struct store s;
+		if (!f || !parse_field(f, &s.member, &s.type))
+			continue;
+		s.fn = graph_resolve(a, rf->file, rf->name);
+		if (s.fn < 0)
+			continue;
+		s.dir = fs_of(p->files[rf->file].dir);
+		VEC_PUSH(S, ns, caps, s);
+	}
+	if (ns)
+		qsort(S, ns, sizeof(*S), cmp_store);
+	member_calls(a, I, S, ns);
+	param_calls(a, I);
+	free(S);
+	a->icalls = I;
+	/* functions whose address is only stored into members: their callers are the
+	 * indirect calls that resolve to them */
+	unsigned char *other = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	for (size_t r = 0; r < p->nrefs; r++) {
+		const char *how = istr(p->refs[r].how);
+		if (strncmp(how, "init:", 5) == 0 || strncmp(how, "assign:", 7) == 0)
+			continue;
+		int f = graph_resolve(a, p->refs[r].file, p->refs[r].name);
+		if (f >= 0)
+			other[f] = 1;
+	}
+	for (size_t c = 0; c < p->ncalls; c++) /* passed as an argument */
+		for (int i = 0; i < p->calls[c].nargs; i++) {
+			const char *t = istr(p->calls[c].args[i]);
+			if (*t == '&')
+				t++;
+			uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+			int f = id ? graph_resolve(a, p->calls[c].file, id) : -1;
+			if (f >= 0)
+				other[f] = 1;
+		}
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		struct func *fn = &p->funcs[f];
+		fn->icall_only = fn->addr_taken && !other[f] && fn->nicallers && !fn->exported && !fn->in_include &&
+				 !fn->model_root;
+	}
+	free(other);
+}
+
+void icall_free(struct analysis *a)
+{
+	struct icalls *I = a->icalls;
+	if (!I)
+		return;
+	free(I->first);
+	free(I->n);
+	free(I->tgt);
+	free(I->counts);
+	free(I);
+	a->icalls = NULL;
+}
+
+static int cmp_size(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+size_t icall_median(const struct icalls *I)
+{
+	if (!I->ncounts)
+		return 0;
+	size_t *v = xmalloc(sizeof(size_t) * I->ncounts);
+	memcpy(v, I->counts, sizeof(size_t) * I->ncounts);
+	qsort(v, I->ncounts, sizeof(*v), cmp_size);
+	size_t m = v[I->ncounts / 2];
+	free(v);
+	return m;
+}
+
+const int *icall_targets(const struct analysis *a, int c, int *n)
+{
+	const struct icalls *I = a->icalls;
+	*n = I ? I->n[c] : 0;
+	return *n ? &I->tgt[I->first[c]] : NULL;
+}

@@ -1,0 +1,37 @@
+/* icall.h - indirect calls resolved.
+ *
+ * A call through a struct member (`icall` records: `sb->s_op->alloc_inode(sb)`,
+ * FIELD `super_operations.alloc_inode`, or `.alloc_inode` when the front end
+ * does not know the type) resolves to every function stored into that member
+ * anywhere in the scanned code (designated initialisers, assignments: `ref`
+ * records init:FIELD / assign:FIELD), narrowed by struct type where both sides
+ * know it. A call from inside one filesystem's directory does not resolve to
+ * another filesystem's functions (an inode's or superblock's ops are its own
+ * filesystem's). A call through a function-pointer parameter (`fill_super(sb,
+ * fc)` in get_tree_bdev()) resolves to the functions the callers pass for it.
+ * Calls with more than ICALL_MAX candidates stay unresolved. */
+#ifndef GFPCHECK_ICALL_H
+#define GFPCHECK_ICALL_H
+#include "analysis/analysis.h"
+
+#define ICALL_MAX 64
+
+struct icalls {
+	int *first, *n;  /* per call: index into tgt and count (n 0: none) */
+	int *tgt;
+	size_t ntgt, captgt;
+	/* stats */
+	size_t sites, resolved, unresolved_none, unresolved_many, param_calls;
+	int maxn;
+	size_t *counts; size_t ncounts, capcounts; /* target counts of resolved sites */
+};
+
+/* Resolve every indirect call (after graph_build): a->icalls, and each target's
+ * icallers (func.icallers). */
+void icall_resolve(struct analysis *a);
+void icall_free(struct analysis *a);
+/* The median number of targets of the resolved sites. */
+size_t icall_median(const struct icalls *I);
+/* The targets of call c (none for a direct call); *n gets their number. */
+const int *icall_targets(const struct analysis *a, int c, int *n);
+#endif
