@@ -13,7 +13,9 @@ OBJ     := $(BIN)/obj$(OBJSUFFIX)
 # checkers/ is layered, each layer a directory whose files include only their own
 # layer and the layers below (see README, Architecture):
 #   base -> model -> facts -> analysis -> rules -> fix, report -> cli
-#   base -> extract -> cli              (the Coccinelle front-end driver)
+#   base -> extract -> cli              (the Coccinelle front-end driver; it writes its
+#                                        facts through facts/facts_write.h, which with
+#                                        facts/schema.c and facts/srcscan.c needs base only)
 # Every .c file of a layer goes in the core library; cli/ holds the programs.
 LAYERS    := base model facts analysis rules fix report extract
 MAINS     := checkers/cli/main.c checkers/cli/extract_main.c

@@ -1,4 +1,5 @@
-// extractor.cpp - gfpfacts version 1 from Clang's preprocessor and AST.
+// extractor.cpp - gfpfacts version 2 from Clang's preprocessor and AST, written
+// through the schema-checked writer (facts_rec.h, checkers/facts/facts_write.h).
 //
 // Positions.  Every record is anchored at a place where its text is written in a
 // source file: a token written in the file (possibly passed through macro
@@ -10,6 +11,7 @@
 // facts file.  Records anchored in other headers are dropped.
 #include <cctype>
 #include "extractor.h"
+#include "facts_rec.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -177,14 +179,15 @@ struct CondSite {
 	size_t line; // index into the record list of its file
 	WPos b, e;
 	bool neg;
-	std::string ctext; // "\tTEXT" or empty
+	bool hasCtext;
+	std::string ctext;
 };
 
 struct OutFile {
 	std::string rel;  // path relative to root
 	std::string path; // facts file
 	bool skip = false;
-	std::vector<std::pair<unsigned, std::string>> recs; // (offset, record)
+	std::vector<std::pair<unsigned, Rec>> recs; // (offset, record)
 };
 
 class State;
@@ -448,7 +451,7 @@ public:
 				f.skip = true;
 		}
 	}
-	void emit(WPos at, const std::string &rec)
+	void emit(WPos at, const Rec &rec)
 	{
 		files[at.fid].recs.push_back(std::make_pair(at.off, rec));
 	}
@@ -469,7 +472,7 @@ public:
 	}
 
 	void finish(ASTContext &Ctx);
-	void write(bool partial, const std::vector<std::string> &skipped);
+	void write(bool partial, const std::vector<std::pair<std::string, std::string>> &skipped);
 };
 
 void PPHooks::MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range, const MacroArgs *Args)
@@ -591,7 +594,7 @@ public:
 	std::map<const DeclRefExpr *, std::string> how;
 	std::set<const DeclRefExpr *> callees;
 	std::set<std::pair<WPos, std::string>> seen;
-	std::vector<std::string> skipped;
+	std::vector<std::pair<std::string, std::string>> skipped; // (what, why)
 
 	bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -623,7 +626,7 @@ public:
 		if (!D->doesThisDeclarationHaveABody()) {
 			SourceLocation bl;
 			if (nameWritten && S.written(D->getBeginLoc(), bl) && S.ownerPos(np) && !D->isImplicit())
-				S.emit(np, "proto\t" + D->getNameAsString() + "\t" + S.pos(np));
+				S.emit(np, Rec(FACT_PROTO).add(D->getNameAsString()).add(S.pos(np)));
 			else if (!nameWritten && S.written(D->getBeginLoc(), bl) == false) {
 				// e.g. extern typeof(sym) sym from EXPORT_SYMBOL: not a prototype as written
 			}
@@ -639,7 +642,7 @@ public:
 			return true;
 		std::string name = D->getNameAsString();
 		if (D->isInvalidDecl())
-			skipped.push_back(name + "\tinvalid declaration (compile error)");
+			skipped.push_back(std::make_pair(name, std::string("invalid declaration (compile error)")));
 		FnSpan sp;
 		sp.b = S.anchor(D->getBeginLoc());
 		if (!sp.b.valid() || sp.b.fid != np.fid || np < sp.b)
@@ -647,14 +650,20 @@ public:
 		sp.e = S.afterToken(rb);
 		sp.name = name;
 		S.fnspans[np.fid].push_back(sp);
-		S.emit(np, "fn\t" + name + "\t" + (D->isExternallyVisible() ? "extern" : "static") + "\t" + S.pos(np) +
-				   "\t" + S.pos(sp.e));
+		S.emit(np, Rec(FACT_FN)
+				   .add(name)
+				   .add(D->isExternallyVisible() ? "extern" : "static")
+				   .add(S.pos(np))
+				   .add(S.pos(sp.e)));
 		PrintingPolicy PP(S.LO);
 		for (unsigned i = 0; i < D->getNumParams(); i++) {
 			const ParmVarDecl *P = D->getParamDecl(i);
 			std::string pn = P->getNameAsString();
-			S.emit(np, "param\t" + name + "\t" + std::to_string(i) + "\t" + (pn.empty() ? "-" : pn) + "\t" +
-					   fold(P->getOriginalType().getAsString(PP)));
+			S.emit(np, Rec(FACT_PARAM)
+					   .add(name)
+					   .num(i)
+					   .add(pn.empty() ? "-" : pn)
+					   .add(P->getOriginalType().getAsString(PP)));
 		}
 		cur = D;
 		curName = name;
@@ -675,12 +684,14 @@ public:
 		BO.PruneTriviallyFalseEdges = true; // if (0), do { } while (0), IS_ENABLED()
 		std::unique_ptr<CFG> G = CFG::buildCFG(D, D->getBody(), &Ctx, BO);
 		if (!G) {
-			S.emit(at, "# clang: no CFG for " + curName);
+			S.emit(at, Rec::comment("clang: no CFG for " + curName));
 			return;
 		}
-		S.emit(at, "cfg\t" + curName + "\t" + std::to_string(G->getNumBlockIDs()) + "\t" +
-				   std::to_string(G->getEntry().getBlockID()) + "\t" +
-				   std::to_string(G->getExit().getBlockID()));
+		S.emit(at, Rec(FACT_CFG)
+				   .add(curName)
+				   .num(G->getNumBlockIDs())
+				   .num(G->getEntry().getBlockID())
+				   .num(G->getExit().getBlockID()));
 		for (const CFGBlock *B : *G) {
 			std::string succ, ev, ifpos = "-";
 			// Clang links a block that ends in a noreturn call (BUG(),
@@ -707,8 +718,12 @@ public:
 				if (S.written(I->getIfLoc(), w) && S.ownerPos(S.wpos(w)))
 					ifpos = S.pos(S.wpos(w));
 			}
-			S.emit(at, "bb\t" + curName + "\t" + std::to_string(B->getBlockID()) + "\t" +
-					   (succ.empty() ? "-" : succ) + "\t" + (ev.empty() ? "-" : ev) + "\t" + ifpos);
+			S.emit(at, Rec(FACT_BB)
+					   .add(curName)
+					   .num(B->getBlockID())
+					   .add(succ.empty() ? "-" : succ)
+					   .add(ev.empty() ? "-" : ev)
+					   .add(ifpos));
 		}
 	}
 
@@ -869,7 +884,7 @@ public:
 	{
 		if (R->getRetValue())
 			addValue(R->getRetValue(), "", true);
-		keyword(R->getReturnLoc(), "return", "");
+		keyword(R->getReturnLoc(), Rec(FACT_RETURN));
 		return true;
 	}
 
@@ -888,8 +903,11 @@ public:
 		if (!seen.insert({p, "ref"}).second)
 			return true;
 		auto it = how.find(D);
-		S.emit(p, "ref\t" + (cur ? curName : std::string("-")) + "\t" + S.pos(p) + "\t" + n + "\t" +
-				  (it == how.end() ? std::string("other") : it->second));
+		S.emit(p, Rec(FACT_REF)
+				  .add(cur ? curName : std::string("-"))
+				  .add(S.pos(p))
+				  .add(n)
+				  .add(it == how.end() ? std::string("other") : it->second));
 		return true;
 	}
 
@@ -979,7 +997,8 @@ public:
 	// Structure records.  A keyword written in the file is recorded; one that
 	// comes from a macro body is not (the macro is recorded as a call), except
 	// loops, which are iterator macros.
-	bool keyword(SourceLocation kw, const char *kind, const std::string &rest)
+	// r: the record's kind and the fields after FN and POS.
+	bool keyword(SourceLocation kw, const Rec &r)
 	{
 		if (!cur)
 			return false;
@@ -991,15 +1010,18 @@ public:
 		WPos p = S.wpos(w);
 		if (!S.ownerPos(p))
 			return false;
-		S.emit(p, std::string(kind) + "\t" + curName + "\t" + S.pos(p) + rest);
+		Rec full(r.kind);
+		full.add(curName).add(S.pos(p));
+		full.f.insert(full.f.end(), r.f.begin(), r.f.end());
+		S.emit(p, full);
 		return true;
 	}
 	// Span of a statement; a statement that is not a block gets its ';'.
-	std::string span(const Stmt *St)
+	std::pair<std::string, std::string> span(const Stmt *St)
 	{
 		WPos b, e;
 		if (!St || !S.range(St->getSourceRange(), b, e))
-			return "-\t-";
+			return std::make_pair(std::string("-"), std::string("-"));
 		if (!isa<CompoundStmt>(St)) {
 			bool inv = false;
 			StringRef buf = S.SM.getBufferData(e.fid, &inv);
@@ -1009,7 +1031,7 @@ public:
 			if (!inv && o < buf.size() && buf[o] == ';')
 				e.off = o + 1;
 		}
-		return S.pos(b) + "\t" + S.pos(e);
+		return std::make_pair(S.pos(b), S.pos(e));
 	}
 
 	bool VisitIfStmt(IfStmt *I)
@@ -1026,10 +1048,12 @@ public:
 			return true;
 		WPos cb, ce;
 		bool hasc = S.range(I->getCond()->getSourceRange(), cb, ce);
-		std::string cspan = hasc ? S.pos(cb) + "\t" + S.pos(ce) : "-\t-";
-		std::string ctext = hasc ? "\t" + noComments(S.text(cb, ce)) : "";
-		std::string rec = "if\t" + curName + "\t" + S.pos(p) + "\t" + cspan + "\t" + span(I->getThen()) + "\t" +
-				  (I->getElse() ? span(I->getElse()) : "-\t-") + "\t";
+		std::string ctext = hasc ? noComments(S.text(cb, ce)) : "";
+		Rec rec(FACT_IF);
+		rec.add(curName).add(S.pos(p));
+		rec.add(hasc ? std::make_pair(S.pos(cb), S.pos(ce)) : std::make_pair(std::string("-"), std::string("-")));
+		rec.add(span(I->getThen()));
+		rec.add(I->getElse() ? span(I->getElse()) : std::make_pair(std::string("-"), std::string("-")));
 		// Condition: strip parens, likely/unlikely, !!, an assignment, one !.
 		const Expr *C = I->getCond();
 		bool neg = false;
@@ -1070,6 +1094,7 @@ public:
 		cs.neg = neg;
 		cs.fid = p.fid;
 		cs.line = S.files[p.fid].recs.size();
+		cs.hasCtext = hasc;
 		cs.ctext = ctext;
 		// A macro written as the whole condition is a call as written
 		// (`!S_ISDIR(m)`, `WARN_ON_ONCE(x)`, `!test_bit(n, p)`), whatever it
@@ -1084,7 +1109,10 @@ public:
 			S.emit(p, rec);
 			S.conds.push_back(cs);
 		} else {
-			S.emit(p, rec + "-" + ctext);
+			rec.add("-");
+			if (hasc)
+				rec.add(ctext);
+			S.emit(p, rec);
 		}
 		return true;
 	}
@@ -1117,7 +1145,7 @@ public:
 		}
 		if (!S.ownerPos(p))
 			return true;
-		S.emit(p, std::string("loop\t") + curName + "\t" + S.pos(p) + "\t" + span(body) + "\t" + kind);
+		S.emit(p, Rec(FACT_LOOP).add(curName).add(S.pos(p)).add(span(body)).add(kind));
 		return true;
 	}
 	bool VisitForStmt(ForStmt *F) { return loop(F->getForLoc(), F->getBody(), "for"); }
@@ -1133,37 +1161,37 @@ public:
 	}
 	bool VisitSwitchStmt(SwitchStmt *Sw)
 	{
-		keyword(Sw->getSwitchLoc(), "switch", "\t" + span(Sw->getBody()));
+		keyword(Sw->getSwitchLoc(), Rec(FACT_SWITCH).add(span(Sw->getBody())));
 		return true;
 	}
 	bool VisitCaseStmt(CaseStmt *C)
 	{
-		keyword(C->getCaseLoc(), "case", "");
+		keyword(C->getCaseLoc(), Rec(FACT_CASE));
 		return true;
 	}
 	bool VisitDefaultStmt(DefaultStmt *D)
 	{
-		keyword(D->getDefaultLoc(), "case", "");
+		keyword(D->getDefaultLoc(), Rec(FACT_CASE));
 		return true;
 	}
 	bool VisitGotoStmt(GotoStmt *G)
 	{
-		keyword(G->getGotoLoc(), "goto", "\t" + G->getLabel()->getName().str());
+		keyword(G->getGotoLoc(), Rec(FACT_GOTO).add(G->getLabel()->getName().str()));
 		return true;
 	}
 	bool VisitLabelStmt(LabelStmt *L)
 	{
-		keyword(L->getIdentLoc(), "label", "\t" + std::string(L->getName()));
+		keyword(L->getIdentLoc(), Rec(FACT_LABEL).add(std::string(L->getName())));
 		return true;
 	}
 	bool VisitBreakStmt(BreakStmt *B)
 	{
-		keyword(B->getBreakLoc(), "break", "");
+		keyword(B->getBreakLoc(), Rec(FACT_BREAK));
 		return true;
 	}
 	bool VisitContinueStmt(ContinueStmt *C)
 	{
-		keyword(C->getContinueLoc(), "continue", "");
+		keyword(C->getContinueLoc(), Rec(FACT_CONTINUE));
 		return true;
 	}
 };
@@ -1195,12 +1223,13 @@ std::string lhsVar(const std::string &t)
 	return last.empty() ? t : last;
 }
 
-std::string argsField(const std::vector<ArgInfo> &args)
+// NARGS and the ARG fields of a call record.
+Rec &addArgs(Rec &r, const std::vector<ArgInfo> &args)
 {
-	std::string s = std::to_string(args.size());
+	r.num(args.size());
 	for (const ArgInfo &a : args)
-		s += "\t" + (a.text.empty() ? std::string("-") : a.text);
-	return s;
+		r.add(a.text.empty() ? std::string("-") : a.text);
+	return r;
 }
 
 void State::finish(ASTContext &Ctx)
@@ -1239,8 +1268,9 @@ void State::finish(ASTContext &Ctx)
 	for (const CallRec &c : all) {
 		if (!c.end.valid() || c.end.fid != c.pos.fid)
 			continue;
-		emit(c.pos, std::string(c.icall ? "icall" : "call") + "\t" + c.fn + "\t" + pos(c.pos) + "\t" + pos(c.end) +
-				    "\t" + c.callee + "\t" + argsField(c.args));
+		Rec r(c.icall ? FACT_ICALL : FACT_CALL);
+		r.add(c.fn).add(pos(c.pos)).add(pos(c.end)).add(c.callee);
+		emit(c.pos, addArgs(r, c.args));
 	}
 	// Assignments: the call whose callee is inside the value and that ends where it ends.
 	std::set<WPos> assigned;
@@ -1249,7 +1279,7 @@ void State::finish(ASTContext &Ctx)
 		for (const CallRec &c : all) {
 			if (c.pos.fid == b.fid && b <= c.pos && c.end == e && c.fn == a.second.first) {
 				if (assigned.insert(c.pos).second)
-					emit(c.pos, "assign\t" + c.fn + "\t" + pos(c.pos) + "\t" + a.second.second);
+					emit(c.pos, Rec(FACT_ASSIGN).add(c.fn).add(pos(c.pos)).add(a.second.second));
 				break;
 			}
 		}
@@ -1262,21 +1292,23 @@ void State::finish(ASTContext &Ctx)
 				name = c.callee;
 				break;
 			}
-		std::string &rec = files[cs.fid].recs[cs.line].second;
-		rec += (name.empty() ? "-" : (cs.neg ? "not:" : "call:") + name) + cs.ctext;
+		Rec &rec = files[cs.fid].recs[cs.line].second;
+		rec.add(name.empty() ? "-" : (cs.neg ? "not:" : "call:") + name);
+		if (cs.hasCtext)
+			rec.add(cs.ctext);
 	}
 	// gfp tokens, the calls and variables they are passed to, and their values.
 	for (auto &kv : gfps) {
 		const MacroInv &g = kv.second;
 		std::string fn = fnAt(g.pos);
-		emit(g.pos, "gfp\t" + fn + "\t" + pos(g.pos) + "\t" + pos(g.end) + "\t" + g.name);
+		emit(g.pos, Rec(FACT_GFP).add(fn).add(pos(g.pos)).add(pos(g.end)).add(g.name));
 		std::set<std::pair<WPos, unsigned>> done;
 		for (const CallRec &c : all) {
 			for (unsigned i = 0; i < c.args.size(); i++) {
 				const ArgInfo &a = c.args[i];
 				if (a.b.valid() && a.b.fid == g.pos.fid && a.b <= g.pos && g.end <= a.e &&
 				    done.insert({c.pos, i}).second)
-					emit(g.pos, "gfparg\t" + pos(g.pos) + "\t" + pos(c.pos) + "\t" + std::to_string(i));
+					emit(g.pos, Rec(FACT_GFPARG).add(pos(g.pos)).add(pos(c.pos)).num(i));
 			}
 		}
 		const ValueSite *inner = nullptr, *var = nullptr;
@@ -1289,7 +1321,7 @@ void State::finish(ASTContext &Ctx)
 				var = &v;
 		}
 		if (var)
-			emit(g.pos, "gfpvar\t" + pos(g.pos) + "\t" + var->var);
+			emit(g.pos, Rec(FACT_GFPVAR).add(pos(g.pos)).add(var->var));
 		if (inner && inner->evaluate && !inner->expr->isValueDependent() && !inner->expr->containsErrors() &&
 		    inner->expr->getType()->isIntegerType()) {
 			Expr::EvalResult res;
@@ -1297,16 +1329,16 @@ void State::finish(ASTContext &Ctx)
 				llvm::APSInt v = res.Val.getInt();
 				char buf[32];
 				snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v.getZExtValue());
-				emit(g.pos, "gfpval\t" + pos(g.pos) + "\t" + buf);
+				emit(g.pos, Rec(FACT_GFPVAL).add(pos(g.pos)).add(buf));
 			}
 		}
 	}
 	for (auto &kv : exports)
 		if (ownerPos(kv.second))
-			emit(kv.second, "export\t" + kv.first + "\t" + pos(kv.second));
+			emit(kv.second, Rec(FACT_EXPORT).add(kv.first).add(pos(kv.second)));
 }
 
-void State::write(bool partial, const std::vector<std::string> &skipped)
+void State::write(bool partial, const std::vector<std::pair<std::string, std::string>> &skipped)
 {
 	for (auto &kv : files) {
 		OutFile &f = kv.second;
@@ -1314,46 +1346,41 @@ void State::write(bool partial, const std::vector<std::string> &skipped)
 			continue;
 		bool isMain = kv.first == SM.getMainFileID();
 		std::stable_sort(f.recs.begin(), f.recs.end(),
-				 [](const std::pair<unsigned, std::string> &a, const std::pair<unsigned, std::string> &b) {
+				 [](const std::pair<unsigned, Rec> &a, const std::pair<unsigned, Rec> &b) {
 					 return a.first < b.first;
 				 });
-		std::string out = "gfpfacts\t1\nfrontend\tclang-plugin " GFPCHECK_CLANG_VERSION " (clang " CLANG_VERSION_STRING ")\n";
-		out += std::string("status\t") + (partial ? "partial" : "ok") + "\n";
+		struct facts_writer w;
+		fw_init(&w, "clang-plugin " GFPCHECK_CLANG_VERSION " (clang " CLANG_VERSION_STRING ")");
+		// the bytes Clang parsed: their hash, the suppress records, the text
+		bool inv = false;
+		StringRef buf = SM.getBufferData(kv.first, &inv);
+		if (!inv)
+			fw_source(&w, buf.data(), buf.size());
 		if (partial) {
+			fw_partial(&w);
 			if (skipped.empty())
-				out += "skipped\t-\tcompile errors: facts after the first error may be missing\n";
-			for (const std::string &s : skipped)
-				out += "skipped\t" + s + "\n";
+				Rec(FACT_SKIPPED).add("-").add("compile errors: facts after the first error may be missing").write(&w);
+			for (const auto &s : skipped)
+				Rec(FACT_SKIPPED).add(s.first).add(s.second).write(&w);
 		}
 		if (isMain && (generated || hidden))
-			out += "# clang: " + std::to_string(generated) + " macro-generated functions and " +
-			       std::to_string(hidden) + " statements from macro bodies not recorded\n";
+			Rec::comment("clang: " + std::to_string(generated) + " macro-generated functions and " +
+				     std::to_string(hidden) + " statements from macro bodies not recorded")
+				.write(&w);
 		for (auto &r : f.recs)
-			out += r.second + "\n";
-		llvm::SmallString<256> dir(f.path);
-		llvm::sys::path::remove_filename(dir);
-		std::error_code ec = llvm::sys::fs::create_directories(dir);
-		std::string tmp = f.path + ".tmp." + std::to_string(::getpid());
-		if (!ec) {
-			llvm::raw_fd_ostream os(tmp, ec, llvm::sys::fs::OF_None);
-			if (!ec) {
-				os << out;
-				os.close();
-				if (os.has_error()) {
-					ec = os.error();
-					os.clear_error();
-				}
-			}
-		}
-		if (!ec)
-			ec = llvm::sys::fs::rename(tmp, f.path);
-		if (ec) {
-			llvm::sys::fs::remove(tmp);
-			llvm::errs() << "gfpcheck-clang: warning: cannot write " << f.path << ": " << ec.message()
-				     << " (facts for " << f.rel << " lost; compilation continues)\n";
+			r.second.write(&w);
+		char err[1024] = "";
+		if (fw_finish(&w)) {
+			// a record the schema rejects: a bug of this front end
+			llvm::errs() << "gfpcheck-clang: error: " << f.rel << ": " << w.err << " (facts for " << f.rel
+				     << " not written)\n";
+		} else if (fw_write_file(&w, f.path.c_str(), err, sizeof(err))) {
+			llvm::errs() << "gfpcheck-clang: warning: " << err << " (facts for " << f.rel
+				     << " lost; compilation continues)\n";
 		} else if (O.verbose) {
 			llvm::errs() << "gfpcheck-clang: wrote " << f.path << "\n";
 		}
+		fw_free(&w);
 	}
 }
 

@@ -34,6 +34,10 @@ CLANG_LIBS       := $(CLANG_CPP_LIB) $(shell $(LLVM_CONFIG) --libs --link-shared
 endif
 CLANG_OBJDIR     := $(BIN)/obj-clang$(LLVM_MAJOR)
 CLANG_SRCS       := $(wildcard clang-plugin/*.cpp)
+# The fact writer of the core (C, position-independent): the plugin writes every
+# record through it, checked against checkers/facts/facts.def.
+CLANG_C_SRCS     := checkers/facts/schema.c checkers/facts/facts_write.c checkers/facts/srcscan.c checkers/base/hash.c
+CLANG_C_OBJS     := $(patsubst checkers/%.c,$(CLANG_OBJDIR)/c/%.o,$(CLANG_C_SRCS))
 
 .PHONY: clang-plugin test-frontends test-frontends-all kernel-clang-check
 
@@ -44,15 +48,20 @@ clang-plugin:
 	@echo "gfpcheck: Clang plugin not built: install the Debian packages $(CLANG_DEB_PKGS) (or the -16/-19 versions), e.g. with 'make deps'"
 endif
 
-$(CLANG_OBJDIR)/%.o: clang-plugin/%.cpp clang-plugin/extractor.h
+$(CLANG_OBJDIR)/%.o: clang-plugin/%.cpp clang-plugin/extractor.h clang-plugin/facts_rec.h checkers/facts/facts_write.h \
+		checkers/facts/schema.h checkers/facts/facts.def
 	@mkdir -p $(dir $@)
-	$(CXX) $(CLANG_CXXFLAGS) $(if $(CLANG_RESOURCE),-DGFPCHECK_RESOURCE_DIR='"$(CLANG_RESOURCE)"') -c -o $@ $<
+	$(CXX) $(CLANG_CXXFLAGS) -Icheckers $(if $(CLANG_RESOURCE),-DGFPCHECK_RESOURCE_DIR='"$(CLANG_RESOURCE)"') -c -o $@ $<
+
+$(CLANG_OBJDIR)/c/%.o: checkers/%.c $(CORE_HDRS) checkers/facts/facts.def
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
 
 # The plugin resolves Clang's symbols from the compiler that loads it.
-$(CLANG_PLUGIN_SO): $(CLANG_OBJDIR)/extractor.o $(CLANG_OBJDIR)/plugin.o
+$(CLANG_PLUGIN_SO): $(CLANG_OBJDIR)/extractor.o $(CLANG_OBJDIR)/plugin.o $(CLANG_C_OBJS)
 	$(CXX) -shared -o $@ $^ $(CLANG_LDFLAGS)
 
-$(CLANG_DRIVER): $(CLANG_OBJDIR)/extractor.o $(CLANG_OBJDIR)/driver.o
+$(CLANG_DRIVER): $(CLANG_OBJDIR)/extractor.o $(CLANG_OBJDIR)/driver.o $(CLANG_C_OBJS)
 	$(CXX) -o $@ $^ $(CLANG_LDFLAGS) $(CLANG_LIBS)
 
 # make test runs the front-end comparison when the Clang headers are installed.

@@ -9,6 +9,8 @@
  * directory).  One line per failed file on stderr; exit 0 when all files
  * were extracted, 1 when some failed, 2 on usage or input errors. */
 #include "extract/extract.h"
+#include "facts/facts_write.h"
+#include "cli/tree.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -189,6 +191,17 @@ int main(int argc, char **argv)
 			}
 		} else if (!o.quiet) {
 			printf("%s\t%s\n", files[i].rel, files[i].facts);
+		}
+	}
+	if (outdir) {
+		/* the tree as seen here, for `gfpcheck --facts DIR` elsewhere */
+		char *kv = tree_version(rootabs);
+		int bad = facts_tree_write(outdir, "gfpcheck-extract " GFPCHECK_VERSION, rootabs, kv, err, sizeof(err));
+		free(kv);
+		if (bad) {
+			fprintf(stderr, "gfpcheck-extract: %s\n", err);
+			extract_free(files, n);
+			return 2;
 		}
 	}
 	if (!o.quiet)

@@ -51,17 +51,28 @@ int phase_root(struct run *R)
 		if (!R->root)
 			R->root = find_root(abs);
 	}
+	char *tree_kernel = NULL;
 	if (!R->root) {
-		char abs[PATH_MAX];
+		/* --facts alone: the tree as the extraction saw it (DIR/gfpfacts.tree) */
+		char abs[PATH_MAX], err[1024];
 		if (!realpath(R->A.factdirs[0], abs))
 			return fail("cannot read facts directory '%s': %s", R->A.factdirs[0], strerror(errno));
-		R->root = xstrdup(abs);
+		if (facts_tree_read(abs, &R->root, &tree_kernel, err, sizeof(err)) < 0)
+			return fail("%s%s", err, "");
+		if (!R->root)
+			R->root = xstrdup(abs);
 	}
 	const char *src = tree_source_file(R->root, R->A.outpath) ? R->A.outpath
 			  : tree_source_file(R->root, R->A.write_baseline) ? R->A.write_baseline : NULL;
-	if (src)
+	if (src) {
+		free(tree_kernel);
 		return fail("refusing to write over '%s', a source file of the scanned tree%s", src, "");
-	R->version = R->A.kver ? xstrdup(R->A.kver) : tree_version(R->root);
+	}
+	if (R->A.kver || !tree_kernel) {
+		free(tree_kernel);
+		tree_kernel = R->A.kver ? xstrdup(R->A.kver) : tree_version(R->root);
+	}
+	R->version = tree_kernel;
 	return 0;
 }
 

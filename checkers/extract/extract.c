@@ -2,6 +2,7 @@
 #include "extract/extract.h"
 #include "base/hash.h"
 #include "base/progress.h"
+#include "facts/facts_write.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -761,19 +762,35 @@ static int finish_batch(struct run *r, struct batch *b, int status, size_t **req
 			free(f->error);
 			f->error = ex_strdup("spatch produced nothing for this file");
 		} else {
-			struct buf fb = {0};
-			char *hdr = ex_printf("gfpfacts\t1\nfrontend\tcoccinelle %s\nstatus\t%s\n", r->version,
-					      res[i].skipped.len ? "partial" : "ok");
-			buf_add(&fb, hdr);
-			free(hdr);
+			/* The facts file (facts_write.h): header, spatch's records, and
+			 * from the source bytes its hash, `suppress` records and text. */
+			struct facts_writer fw;
+			char *fe = ex_printf("coccinelle %s", r->version);
+			fw_init(&fw, fe);
+			free(fe);
+			size_t srclen = 0;
+			char *src = slurp(f->abs, &srclen);
+			if (src)
+				fw_source(&fw, src, srclen);
 			if (res[i].skipped.len)
-				buf_add(&fb, res[i].skipped.s);
-			if (res[i].body.len)
-				buf_add(&fb, res[i].body.s);
+				fw_partial(&fw);
+			fw_raw(&fw, res[i].skipped.s, res[i].skipped.len);
+			fw_raw(&fw, res[i].body.s, res[i].body.len);
+			if (!src || fw_finish(&fw)) {
+				f->failed = 1;
+				free(f->error);
+				f->error = src ? ex_printf("bad facts from spatch: %s", fw.err)
+					       : ex_printf("cannot read: %s", strerror(errno));
+				one_line(f->error);
+				fw_free(&fw);
+				free(src);
+				r->done++;
+				continue;
+			}
 			char *cp = cache_path(r, b->idx[i]);
 			char *dir = ex_strdup(cp);
 			*strrchr(dir, '/') = 0;
-			if (mkdir_p(dir) || write_atomic(cp, dir, fb.s, fb.len)) {
+			if (mkdir_p(dir) || write_atomic(cp, dir, fw.data, fw.len)) {
 				snprintf(err, errlen, "cannot write the facts cache '%s': %s", cp, strerror(errno));
 				rc = -1;
 				free(cp);
@@ -783,7 +800,8 @@ static int finish_batch(struct run *r, struct batch *b, int status, size_t **req
 				f->partial = res[i].skipped.len != 0;
 			}
 			free(dir);
-			free(fb.s);
+			fw_free(&fw);
+			free(src);
 		}
 		r->done++;
 	}
@@ -912,7 +930,7 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 		}
 		struct hash128 h;
 		hash128_init(&h);
-		hash128_update(&h, "gfpfacts-cache-1\n", 17);
+		hash128_update(&h, "gfpfacts-cache-2\n", 17);
 		hash128_update(&h, version, strlen(version) + 1);
 		hash128_update(&h, cocci, clen);
 		hash128_update(&h, "\n--\n", 4);
@@ -923,11 +941,11 @@ int extract_run(const struct extract_opts *o, struct extract_file *files, size_t
 		if (is_reg(cp)) {
 			f->facts = cp;
 			f->cached = 1;
-			/* partial? the third line says */
+			/* partial? the status line (third or fourth) says */
 			FILE *cf = fopen(cp, "r");
 			if (cf) {
 				char line[128];
-				for (int k = 0; k < 3 && fgets(line, sizeof(line), cf); k++)
+				for (int k = 0; k < 4 && fgets(line, sizeof(line), cf); k++)
 					if (strncmp(line, "status\tpartial", 14) == 0)
 						f->partial = 1;
 				fclose(cf);

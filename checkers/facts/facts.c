@@ -1,9 +1,17 @@
-/* facts.c - parse gfpfacts version 1 (docs/FACTS.md) into the program. */
+/* facts.c - load gfpfacts version 2 (docs/FACTS.md) into the program.  The
+ * records are checked field by field against the schema (facts.def through
+ * schema.c); each kind then has a small store function. */
+#include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "facts/program.h"
+#include "facts/schema.h"
 #include "base/util.h"
 
 struct pending_arg {
@@ -17,6 +25,7 @@ struct pending_var {
 struct pending_param {
 	int fn, idx;
 	uint32_t name, type;
+	size_t seq; /* order in the file: of two equal indexes the first wins */
 };
 struct pending_assign {
 	pos_t call;
@@ -26,7 +35,8 @@ struct pending_assign {
 struct ctx {
 	struct program *p;
 	const char *path;
-	int lineno;
+	const char *text, *end; /* the whole file */
+	const char *line;       /* start of the record being read (for messages) */
 	char *err;
 	size_t errlen;
 	int file;
@@ -35,63 +45,623 @@ struct ctx {
 	struct pending_var *pv; size_t npv, cappv;
 	struct pending_assign *pas; size_t npas, cappas;
 	struct pending_param *pp; size_t npp, cappp;
-	int last_fn;
+	/* functions of this file by name id: open addressing, 0 = empty */
+	uint32_t *fkey; int *fval; size_t fcap, fn_count;
+	/* the fields of the record being read */
+	const char **fs; size_t *fl; struct fact_val *v; int capf;
+	int have_source;
+	long long source_size;
+	int version;
 };
 
-#define FERR(c, ...)                                                          \
-	do {                                                                  \
-		int o_ = snprintf((c)->err, (c)->errlen, "%s:%d: error: ", (c)->path, (c)->lineno); \
-		if (o_ > 0 && (size_t)o_ < (c)->errlen)                       \
-			snprintf((c)->err + o_, (c)->errlen - (size_t)o_, __VA_ARGS__); \
-		return -1;                                                    \
-	} while (0)
-
-static int parse_pos(struct ctx *c, const char *s, pos_t *out)
+/* The line number of c->line, counted only when a message needs it. */
+static int lineno(const struct ctx *c)
 {
-	char *e;
-	long l = strtol(s, &e, 10);
-	if (e == s || *e != ':' || l < 1)
-		FERR(c, "bad position '%s' (expected LINE:COL)", s);
-	const char *cs = e + 1;
-	long col = strtol(cs, &e, 10);
-	if (e == cs || *e || col < 0)
-		FERR(c, "bad position '%s' (expected LINE:COL)", s);
-	out->line = (int)l;
-	out->col = (int)col;
-	return 0;
-}
-
-static int parse_opt_pos(struct ctx *c, const char *s, pos_t *out, int *present)
-{
-	if (strcmp(s, "-") == 0) {
-		*present = 0;
-		out->line = out->col = 0;
-		return 0;
+	int n = 1;
+	for (const char *s = c->text; s < c->line; s++) {
+		s = memchr(s, '\n', (size_t)(c->line - s));
+		if (!s)
+			break;
+		n++;
 	}
-	*present = 1;
-	return parse_pos(c, s, out);
+	return n;
 }
 
-static int find_fn(struct ctx *c, const char *name)
+static int ferr(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int ferr(struct ctx *c, const char *fmt, ...)
 {
-	if (strcmp(name, "-") == 0)
-		return -1;
-	uint32_t id = intern_lookup(name);
-	if (!id)
-		return -1;
-	/* records of one function come in runs: try the last answer first */
-	if (c->last_fn >= (int)c->fn0 && c->last_fn < (int)c->p->nfuncs && c->p->funcs[c->last_fn].name == id)
-		return c->last_fn;
-	for (size_t i = c->fn0; i < c->p->nfuncs; i++)
-		if (c->p->funcs[i].name == id)
-			return c->last_fn = (int)i;
+	int o = snprintf(c->err, c->errlen, "%s:%d: error: ", c->path, lineno(c));
+	if (o > 0 && (size_t)o < c->errlen) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(c->err + o, c->errlen - (size_t)o, fmt, ap);
+		va_end(ap);
+	}
 	return -1;
 }
 
-static int need(struct ctx *c, int nf, int want, const char *kind)
+static uint32_t id_of(const struct fact_val *v)
 {
-	if (nf != want)
-		FERR(c, "'%s' record needs %d fields, has %d", kind, want, nf);
+	return intern_n(v->s, v->n);
+}
+
+static pos_t pos_of(const struct fact_val *v)
+{
+	pos_t p = {v->p.line, v->p.col};
+	return p;
+}
+
+/* ---- functions of this file by name ---- */
+
+static void fmap_put(struct ctx *c, uint32_t id, int fi)
+{
+	if ((c->fn_count + 1) * 2 > c->fcap) {
+		size_t ncap = c->fcap ? c->fcap * 2 : 64;
+		uint32_t *nk = xcalloc(ncap, sizeof(*nk));
+		int *nv = xmalloc(ncap * sizeof(*nv));
+		for (size_t i = 0; i < c->fcap; i++)
+			if (c->fkey[i]) {
+				size_t j = c->fkey[i] & (ncap - 1);
+				while (nk[j])
+					j = (j + 1) & (ncap - 1);
+				nk[j] = c->fkey[i];
+				nv[j] = c->fval[i];
+			}
+		free(c->fkey);
+		free(c->fval);
+		c->fkey = nk;
+		c->fval = nv;
+		c->fcap = ncap;
+	}
+	size_t j = id & (c->fcap - 1);
+	while (c->fkey[j])
+		j = (j + 1) & (c->fcap - 1);
+	c->fkey[j] = id;
+	c->fval[j] = fi;
+	c->fn_count++;
+}
+
+static int fmap_get(const struct ctx *c, uint32_t id)
+{
+	if (!c->fcap || !id)
+		return -1;
+	for (size_t j = id & (c->fcap - 1); c->fkey[j]; j = (j + 1) & (c->fcap - 1))
+		if (c->fkey[j] == id)
+			return c->fval[j];
+	return -1;
+}
+
+/* The function named by an FN field, or -1 (`-`, or no `fn` record). */
+static int find_fn(const struct ctx *c, const struct fact_val *v)
+{
+	if (v->n == 1 && v->s[0] == '-')
+		return -1;
+	return fmap_get(c, intern_lookup_n(v->s, v->n));
+}
+
+/* ---- store functions, one per kind: v[i] is field i after the keyword ---- */
+
+static int st_fn(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct program *p = c->p;
+	uint32_t name = id_of(&v[0]);
+	if (fmap_get(c, name) >= 0)
+		return 0; /* duplicate definition under #ifdef: keep the first */
+	struct func fn;
+	memset(&fn, 0, sizeof(fn));
+	fn.name = name;
+	fn.file = c->file;
+	fn.is_static = v[1].i == 0;
+	fn.start = pos_of(&v[2]);
+	fn.end = pos_of(&v[3]);
+	fn.param0 = -1;
+	fn.alloc_gfp_param = -1;
+	fn.alloc_via_call = -1;
+	fmap_put(c, name, (int)p->nfuncs);
+	VEC_PUSH(p->funcs, p->nfuncs, p->capfuncs, fn);
+	return 0;
+}
+
+static int st_param(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct pending_param pp = {find_fn(c, &v[0]), (int)v[1].i, id_of(&v[2]), id_of(&v[3]), c->npp};
+	if (pp.fn >= 0)
+		VEC_PUSH(c->pp, c->npp, c->cappp, pp);
+	return 0;
+}
+
+static int st_call(struct ctx *c, const struct fact_val *v, int nf)
+{
+	struct program *p = c->p;
+	struct call cl;
+	memset(&cl, 0, sizeof(cl));
+	cl.file = c->file;
+	cl.fn = find_fn(c, &v[0]);
+	cl.is_icall = c->line[0] == 'i';
+	cl.pos = pos_of(&v[1]);
+	cl.end = pos_of(&v[2]);
+	cl.callee = id_of(&v[3]);
+	cl.nargs = nf - 5;
+	cl.args = cl.nargs ? xmalloc(sizeof(uint32_t) * (size_t)cl.nargs) : NULL;
+	for (int i = 0; i < cl.nargs; i++)
+		cl.args[i] = id_of(&v[5 + i]);
+	cl.target = -1;
+	VEC_PUSH(p->calls, p->ncalls, p->capcalls, cl);
+	return 0;
+}
+
+static int st_assign(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct pending_assign a = {pos_of(&v[1]), id_of(&v[2])};
+	VEC_PUSH(c->pas, c->npas, c->cappas, a);
+	return 0;
+}
+
+static int st_gfp(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct program *p = c->p;
+	struct gfptok g;
+	memset(&g, 0, sizeof(g));
+	g.file = c->file;
+	g.fn = find_fn(c, &v[0]);
+	g.pos = pos_of(&v[1]);
+	g.end = pos_of(&v[2]);
+	g.token = id_of(&v[3]);
+	g.call = g.argidx = -1;
+	VEC_PUSH(p->gfps, p->ngfps, p->capgfps, g);
+	return 0;
+}
+
+static int st_gfparg(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct pending_arg a = {pos_of(&v[0]), pos_of(&v[1]), (int)v[2].i};
+	VEC_PUSH(c->pa, c->npa, c->cappa, a);
+	return 0;
+}
+
+static int st_gfpvar(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct pending_var pv = {pos_of(&v[0]), id_of(&v[1])};
+	VEC_PUSH(c->pv, c->npv, c->cappv, pv);
+	return 0;
+}
+
+static int st_ignore(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)c, (void)v, (void)nf;
+	return 0;
+}
+
+static int st_ref(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct ref r = {c->file, find_fn(c, &v[0]), pos_of(&v[1]), id_of(&v[2]), id_of(&v[3])};
+	VEC_PUSH(c->p->refs, c->p->nrefs, c->p->caprefs, r);
+	return 0;
+}
+
+static int st_export(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct export_ x = {id_of(&v[0]), c->file, pos_of(&v[1])};
+	VEC_PUSH(c->p->exports, c->p->nexports, c->p->capexports, x);
+	return 0;
+}
+
+static int st_proto(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct proto x = {id_of(&v[0]), c->file, pos_of(&v[1])};
+	VEC_PUSH(c->p->protos, c->p->nprotos, c->p->capprotos, x);
+	return 0;
+}
+
+static int st_define(struct ctx *c, const struct fact_val *v, int nf)
+{
+	struct macro mc;
+	mc.name = id_of(&v[0]);
+	mc.file = c->file;
+	mc.ncalled = nf - 2;
+	mc.called = mc.ncalled ? xmalloc(sizeof(uint32_t) * (size_t)mc.ncalled) : NULL;
+	for (int i = 0; i < mc.ncalled; i++)
+		mc.called[i] = id_of(&v[2 + i]);
+	VEC_PUSH(c->p->macros, c->p->nmacros, c->p->capmacros, mc);
+	return 0;
+}
+
+static int st_defval(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct cdefine d = {id_of(&v[0]), id_of(&v[2]), c->file, pos_of(&v[1])};
+	VEC_PUSH(c->p->defines, c->p->ndefines, c->p->capdefines, d);
+	return 0;
+}
+
+static int st_struct(struct ctx *c, const struct fact_val *v, int nf)
+{
+	struct cstruct st;
+	st.name = id_of(&v[0]);
+	st.file = c->file;
+	st.pos = pos_of(&v[1]);
+	st.nmembers = nf - 3;
+	st.members = st.nmembers ? xmalloc(sizeof(uint32_t) * (size_t)st.nmembers) : NULL;
+	for (int i = 0; i < st.nmembers; i++)
+		st.members[i] = id_of(&v[3 + i]);
+	VEC_PUSH(c->p->structs, c->p->nstructs, c->p->capstructs, st);
+	return 0;
+}
+
+static void push_item(struct ctx *c, struct item *it, const struct fact_val *fnv)
+{
+	it->file = c->file;
+	it->fn = find_fn(c, fnv);
+	VEC_PUSH(c->p->items, c->p->nitems, c->p->capitems, *it);
+}
+
+static int st_if(struct ctx *c, const struct fact_val *v, int nf)
+{
+	struct item it;
+	memset(&it, 0, sizeof(it));
+	it.kind = IT_IF;
+	it.pos = pos_of(&v[1]);
+	it.s1 = pos_of(&v[2]);
+	it.e1 = pos_of(&v[3]);
+	it.s2 = pos_of(&v[4]);
+	it.e2 = pos_of(&v[5]);
+	it.s3 = pos_of(&v[6]);
+	it.e3 = pos_of(&v[7]);
+	it.has_else = (int)v[6].i;
+	if (v[6].i != v[7].i)
+		return ferr(c, "else span must have both ends or be '-\t-'");
+	it.ck = v[8].i == FACT_COND_CALL ? CK_CALL : v[8].i == FACT_COND_NOT ? CK_NOT : CK_NONE;
+	if (it.ck != CK_NONE)
+		it.name = intern_n(v[8].name, v[8].name_len);
+	if (nf == 10)
+		it.ctext = id_of(&v[9]);
+	push_item(c, &it, &v[0]);
+	return 0;
+}
+
+static int st_loop(struct ctx *c, const struct fact_val *v, int nf)
+{
+	struct item it;
+	memset(&it, 0, sizeof(it));
+	it.kind = nf == 5 ? IT_LOOP : IT_SWITCH;
+	it.pos = pos_of(&v[1]);
+	it.s1 = pos_of(&v[2]);
+	it.e1 = pos_of(&v[3]);
+	if (nf == 5)
+		it.name = id_of(&v[4]);
+	push_item(c, &it, &v[0]);
+	return 0;
+}
+
+static int st_stmt(struct ctx *c, const struct fact_val *v, int nf)
+{
+	struct item it;
+	memset(&it, 0, sizeof(it));
+	switch (c->line[0]) {
+	case 'r': it.kind = IT_RETURN; break;
+	case 'b': it.kind = IT_BREAK; break;
+	case 'g': it.kind = IT_GOTO; break;
+	case 'l': it.kind = IT_LABEL; break;
+	default: it.kind = c->line[1] == 'o' ? IT_CONTINUE : IT_CASE; break;
+	}
+	it.pos = pos_of(&v[1]);
+	if (nf == 3)
+		it.name = id_of(&v[2]);
+	push_item(c, &it, &v[0]);
+	return 0;
+}
+
+static int st_cfg(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	int fid = find_fn(c, &v[0]);
+	if (fid < 0)
+		return ferr(c, "'cfg' record for '%.*s', which has no 'fn' record", (int)v[0].n, v[0].s);
+	struct func *fn = &c->p->funcs[fid];
+	long long n = v[1].i;
+	if (v[2].i >= n || v[3].i >= n)
+		return ferr(c, "bad %s block '%lld' in 'cfg' record (expected a number 0..%lld)",
+			    v[2].i >= n ? "entry" : "exit", v[2].i >= n ? v[2].i : v[3].i, n - 1);
+	if (fn->cfg_n)
+		return 0; /* a second definition under #ifdef: keep the first */
+	fn->cfg_n = (int)n;
+	fn->cfg_entry = (int)v[2].i;
+	fn->cfg_exit = (int)v[3].i;
+	fn->bbs = xmalloc(sizeof(int) * (size_t)n);
+	for (long long i = 0; i < n; i++)
+		fn->bbs[i] = -1;
+	return 0;
+}
+
+static int st_bb(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct program *p = c->p;
+	int fid = find_fn(c, &v[0]);
+	if (fid < 0)
+		return ferr(c, "'bb' record for '%.*s', which has no 'fn' record", (int)v[0].n, v[0].s);
+	struct func *fn = &p->funcs[fid];
+	if (!fn->cfg_n)
+		return ferr(c, "'bb' record for '%.*s' before its 'cfg' record", (int)v[0].n, v[0].s);
+	long long id = v[1].i;
+	if (id >= fn->cfg_n)
+		return ferr(c, "bad block id '%lld' in 'bb' record (the 'cfg' record says %d blocks)", id, fn->cfg_n);
+	if (fn->bbs[id] >= 0)
+		return ferr(c, "block %lld of '%.*s' given twice", id, (int)v[0].n, v[0].s);
+	struct bblock b;
+	memset(&b, 0, sizeof(b));
+	b.fn = fid;
+	b.id = (int)id;
+	b.ifpos = pos_of(&v[4]);
+	/* SUCCS and CALLS are well-formed (schema.c): split them */
+	const struct fact_val *su = &v[2], *ca = &v[3];
+	if (!(su->n == 1 && su->s[0] == '-')) {
+		for (size_t i = 0; i <= su->n;) {
+			const char *cm = memchr(su->s + i, ',', su->n - i);
+			size_t e = cm ? (size_t)(cm - su->s) : su->n;
+			long long s = -1;
+			if (!(e - i == 1 && su->s[i] == 'x') &&
+			    fact_parse_uint(su->s + i, e - i, 0, fn->cfg_n - 1, &s)) {
+				free(b.succ);
+				return ferr(c, "bad successor '%.*s' in 'bb' record (the 'cfg' record says %d blocks)",
+					    (int)(e - i), su->s + i, fn->cfg_n);
+			}
+			b.succ = xrealloc(b.succ, sizeof(int) * (size_t)(b.nsucc + 1));
+			b.succ[b.nsucc++] = (int)s;
+			i = e + 1;
+		}
+	}
+	if (!(ca->n == 1 && ca->s[0] == '-')) {
+		for (size_t i = 0; i <= ca->n;) {
+			const char *cm = memchr(ca->s + i, ',', ca->n - i);
+			size_t e = cm ? (size_t)(cm - ca->s) : ca->n;
+			const char *it = ca->s + i;
+			const char *c1 = memchr(it, ':', e - i);
+			const char *c2 = memchr(c1 + 1, ':', (size_t)(ca->s + e - (c1 + 1)));
+			struct fact_pos fp;
+			fact_parse_pos(it, (size_t)(c2 - it), &fp);
+			pos_t ps = {fp.line, fp.col};
+			b.evpos = xrealloc(b.evpos, sizeof(pos_t) * (size_t)(b.nev + 1));
+			b.evcallee = xrealloc(b.evcallee, sizeof(uint32_t) * (size_t)(b.nev + 1));
+			b.evpos[b.nev] = ps;
+			b.evcallee[b.nev++] = intern_n(c2 + 1, (size_t)(ca->s + e - (c2 + 1)));
+			i = e + 1;
+		}
+	}
+	fn->bbs[id] = (int)p->nbbs;
+	VEC_PUSH(p->bbs, p->nbbs, p->capbbs, b);
+	return 0;
+}
+
+static int st_skipped(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct sfile *sf = &c->p->files[c->file];
+	sf->skipped = xrealloc(sf->skipped, sizeof(char *) * (size_t)(sf->nskipped + 1));
+	sf->skipped[sf->nskipped++] = xasprintf("%.*s: %.*s", (int)v[0].n, v[0].s, (int)v[1].n, v[1].s);
+	return 0;
+}
+
+static int st_suppress(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct directive d = {c->file, pos_of(&v[0]), pos_of(&v[1]), id_of(&v[2])};
+	VEC_PUSH(c->p->directives, c->p->ndirectives, c->p->capdirectives, d);
+	return 0;
+}
+
+typedef int (*store_fn)(struct ctx *c, const struct fact_val *v, int nf);
+static const store_fn store[FACT__N] = {
+	[FACT_SKIPPED] = st_skipped, [FACT_FN] = st_ignore, /* pass 1 */
+	[FACT_PARAM] = st_param,     [FACT_CALL] = st_call,	[FACT_ICALL] = st_call,
+	[FACT_ASSIGN] = st_assign,   [FACT_GFP] = st_gfp,	[FACT_GFPARG] = st_gfparg,
+	[FACT_GFPVAR] = st_gfpvar,   [FACT_GFPVAL] = st_ignore, [FACT_REF] = st_ref,
+	[FACT_EXPORT] = st_export,   [FACT_PROTO] = st_proto,	[FACT_DEFINE] = st_define,
+	[FACT_DEFVAL] = st_defval,   [FACT_STRUCT] = st_struct, [FACT_IF] = st_if,
+	[FACT_LOOP] = st_loop,	     [FACT_SWITCH] = st_loop,	[FACT_CASE] = st_stmt,
+	[FACT_RETURN] = st_stmt,     [FACT_GOTO] = st_stmt,	[FACT_LABEL] = st_stmt,
+	[FACT_BREAK] = st_stmt,	     [FACT_CONTINUE] = st_stmt, [FACT_CFG] = st_cfg,
+	[FACT_BB] = st_bb,	     [FACT_SUPPRESS] = st_suppress, [FACT_CTXFN] = st_ignore,
+	[FACT_CTX] = st_ignore,	     [FACT_GFPFLOW] = st_ignore, [FACT_GFPRET] = st_ignore,
+	[FACT_GFPSTORE] = st_ignore,
+};
+
+/* ---- reading records ---- */
+
+/* Split the record at c->line (n bytes, no newline) into fields; the keyword is
+ * field 0. */
+static int split(struct ctx *c, size_t n)
+{
+	int nf = 0;
+	const char *s = c->line, *e = s + n;
+	for (;;) {
+		if (nf == c->capf) {
+			c->capf = c->capf ? c->capf * 2 : 64;
+			c->fs = xrealloc(c->fs, sizeof(*c->fs) * (size_t)c->capf);
+			c->fl = xrealloc(c->fl, sizeof(*c->fl) * (size_t)c->capf);
+			c->v = xrealloc(c->v, sizeof(*c->v) * (size_t)c->capf);
+		}
+		const char *t = memchr(s, '\t', (size_t)(e - s));
+		c->fs[nf] = s;
+		c->fl[nf++] = (size_t)((t ? t : e) - s);
+		if (!t)
+			break;
+		s = t + 1;
+	}
+	return nf;
+}
+
+/* The next line from *s: its length without the newline (and a CR before it);
+ * *next is where the line after it starts (or the end). */
+static size_t next_line(const char *s, const char *end, const char **next)
+{
+	const char *nl = memchr(s, '\n', (size_t)(end - s));
+	size_t n = (size_t)((nl ? nl : end) - s);
+	*next = nl ? nl + 1 : end;
+	if (n && s[n - 1] == '\r')
+		n--;
+	return n;
+}
+
+/* Read one checked record at c->line: its kind, fields in c->v.  Returns the
+ * kind, or -1 with a message. */
+static int read_record(struct ctx *c, size_t n, int *nfp)
+{
+	if (memchr(c->line, 0, n))
+		return ferr(c, "NUL byte in a facts file (facts are text; extract the facts again)");
+	int nf = split(c, n);
+	int k = fact_kind_find(c->fs[0], c->fl[0]);
+	if (k < 0) {
+		char shown[64];
+		snprintf(shown, sizeof(shown), "%.*s", (int)(c->fl[0] > 40 ? 40 : c->fl[0]), c->fs[0]);
+		return ferr(c, "unknown record '%s'", shown);
+	}
+	char msg[512];
+	if (fact_record_check((enum fact_kind)k, c->fs + 1, c->fl + 1, nf - 1, c->v, msg, sizeof(msg)))
+		return ferr(c, "%s", msg);
+	*nfp = nf - 1;
+	return k;
+}
+
+/* The header: gfpfacts, frontend, [source], status (facts.def order). */
+static int header(struct ctx *c, const char **sp)
+{
+	const char *s = *sp;
+	int want = FACT_MAGIC;
+	while (want <= FACT_STATUS) {
+		c->line = s;
+		if (s >= c->end)
+			return ferr(c, "truncated facts file (header incomplete)");
+		const char *next;
+		size_t n = next_line(s, c->end, &next);
+		if (want == FACT_MAGIC) {
+			int nf = split(c, n);
+			if (c->fl[0] != 8 || memcmp(c->fs[0], "gfpfacts", 8) != 0 || nf != 2)
+				return ferr(c, "not a facts file (first line must be 'gfpfacts<TAB>%d')", GFPFACTS_VERSION);
+			/* version 1: as version 2 without source, text and end
+			 * marker (the sparse front end writes it until it moves to
+			 * facts_write.h) */
+			c->version = c->fl[1] == 1 ? c->fs[1][0] - '0' : 0;
+			if (c->version != 1 && c->version != GFPFACTS_VERSION)
+				return ferr(c,
+					    "facts version %.*s is not supported (this gfpcheck reads versions 1 and %d: "
+					    "extract the facts again)",
+					    (int)(c->fl[1] > 20 ? 20 : c->fl[1]), c->fs[1], GFPFACTS_VERSION);
+		}
+		int nf;
+		int k = read_record(c, n, &nf);
+		if (k < 0)
+			return -1;
+		if (want == FACT_SOURCE && k == FACT_STATUS)
+			want = FACT_STATUS;
+		if (k != want)
+			return ferr(c, "expected a '%s' line here, not '%s'", fact_keyword((enum fact_kind)want),
+				    fact_keyword((enum fact_kind)k));
+		struct sfile *sf = &c->p->files[c->file];
+		if (k == FACT_SOURCE) {
+			memcpy(sf->src_hash, c->v[0].s, 32);
+			sf->src_hash[32] = 0;
+			sf->src_size = c->v[1].i;
+			c->have_source = 1;
+			c->source_size = c->v[1].i;
+		} else if (k == FACT_STATUS) {
+			sf->partial = c->v[0].i == 1;
+		}
+		want++;
+		s = next;
+	}
+	*sp = s;
+	return 0;
+}
+
+/* Pass 1: the `fn` records, so that every other record can name its function
+ * whatever the order.  Malformed files are left to pass 2's messages. */
+static int pass_fn(struct ctx *c, const char *s)
+{
+	while (s < c->end) {
+		const char *next;
+		size_t n = next_line(s, c->end, &next);
+		c->line = s;
+		if (n > 3 && s[0] == 'f' && s[1] == 'n' && s[2] == '\t') {
+			int nf;
+			if (read_record(c, n, &nf) < 0)
+				return -1;
+			st_fn(c, c->v, nf);
+		} else if (n > 5 && memcmp(s, "text\t", 5) == 0) {
+			long long size;
+			if (fact_parse_uint(s + 5, n - 5, 0, (1LL << 62) - 1, &size) || size > c->end - next)
+				return 0;
+			next += size;
+		}
+		s = next;
+	}
+	return 0;
+}
+
+/* Pass 2: every other record, then the tail (`text`, `end`). */
+static int pass_body(struct ctx *c, const char *s)
+{
+	int ended = 0, tail = 0;
+	while (s < c->end) {
+		const char *next;
+		size_t n = next_line(s, c->end, &next);
+		c->line = s;
+		if (ended)
+			return ferr(c, "data after the 'end' record");
+		if (n == 0 || s[0] == '#') {
+			if (n && memchr(s, 0, n))
+				return ferr(c, "NUL byte in a facts file (facts are text; extract the facts again)");
+			s = next;
+			continue;
+		}
+		int nf;
+		int k = read_record(c, n, &nf);
+		if (k < 0)
+			return -1;
+		const struct fact_schema *sc = fact_schema((enum fact_kind)k);
+		if (tail && k != FACT_END)
+			return ferr(c, "a '%s' record after the 'text' record (only 'end' may follow the source text)",
+				    sc->keyword);
+		if (sc->place == FP_BODY) {
+			if (store[k](c, c->v, nf))
+				return -1;
+		} else if (k == FACT_TEXT) {
+			long long size = c->v[0].i;
+			if (size > c->end - next || (size < c->end - next && next[size] != '\n'))
+				return ferr(c,
+					    "truncated facts file: the 'text' record announces %lld bytes of source, "
+					    "fewer follow",
+					    size);
+			if (c->have_source && size != c->source_size)
+				return ferr(c, "the 'text' record holds %lld bytes, the 'source' record says %lld", size,
+					    c->source_size);
+			struct sfile *sf = &c->p->files[c->file];
+			sf->text_off = next - c->text;
+			sf->text_len = size;
+			next += size;
+			if (next < c->end)
+				next++;
+			tail = 1;
+		} else if (k == FACT_END) {
+			ended = 1;
+		} else {
+			return ferr(c, "a '%s' record does not belong here", sc->keyword);
+		}
+		s = next;
+	}
+	if (!ended && c->version != 1) {
+		c->line = c->end;
+		return ferr(c, "truncated facts file: no 'end' record (the front end did not finish; extract again)");
+	}
 	return 0;
 }
 
@@ -104,6 +674,15 @@ static int cmp_call_pos(const void *a, const void *b)
 {
 	const struct call *x = a, *y = b;
 	return pos_cmp(x->pos, y->pos);
+}
+static int cmp_param(const void *a, const void *b)
+{
+	const struct pending_param *x = a, *y = b;
+	if (x->fn != y->fn)
+		return x->fn < y->fn ? -1 : 1;
+	if (x->idx != y->idx)
+		return x->idx < y->idx ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static int find_gfp(struct ctx *c, pos_t pos)
@@ -138,362 +717,53 @@ static int find_call(struct ctx *c, pos_t pos)
 	return -1;
 }
 
-static int parse_int(struct ctx *c, const char *s, long max, const char *what, long *out)
-{
-	char *e;
-	long v = strtol(s, &e, 10);
-	if (e == s || *e || v < 0 || v >= max)
-		FERR(c, "bad %s '%s'", what, s);
-	*out = v;
-	return 0;
-}
-
-/* `cfg FN NBLOCKS ENTRY EXIT` and `bb FN ID SUCCS EVENTS IF` (docs/FACTS.md). */
-static int cfg_record(struct ctx *c, char **f, int nf)
+/* Sort calls and gfp tokens of this file by position, then resolve the links. */
+static void link_file(struct ctx *c)
 {
 	struct program *p = c->p;
-	int is_cfg = f[0][0] == 'c';
-	if (need(c, nf, is_cfg ? 5 : 6, f[0]))
-		return -1;
-	int fid = find_fn(c, f[1]);
-	if (fid < 0)
-		FERR(c, "'%s' record for '%s', which has no 'fn' record before it", f[0], f[1]);
-	struct func *fn = &p->funcs[fid];
-	if (is_cfg) {
-		long n, en, ex;
-		if (parse_int(c, f[2], 1000000, "block count", &n))
-			return -1;
-		if (n < 1)
-			FERR(c, "bad block count '%s'", f[2]);
-		if (parse_int(c, f[3], n, "entry block", &en) || parse_int(c, f[4], n, "exit block", &ex))
-			return -1;
-		if (fn->cfg_n)
-			return 0; /* a second definition under #ifdef: keep the first */
-		fn->cfg_n = (int)n;
-		fn->cfg_entry = (int)en;
-		fn->cfg_exit = (int)ex;
-		fn->bbs = xmalloc(sizeof(int) * (size_t)n);
-		for (long i = 0; i < n; i++)
-			fn->bbs[i] = -1;
-		return 0;
-	}
-	if (!fn->cfg_n)
-		FERR(c, "'bb' record for '%s' before its 'cfg' record", f[1]);
-	long id;
-	if (parse_int(c, f[2], fn->cfg_n, "block id", &id))
-		return -1;
-	if (fn->bbs[id] >= 0)
-		FERR(c, "block %ld of '%s' given twice", id, f[1]);
-	struct bblock b;
-	memset(&b, 0, sizeof(b));
-	b.fn = fid;
-	b.id = (int)id;
-	if (strcmp(f[5], "-") != 0 && parse_pos(c, f[5], &b.ifpos))
-		return -1;
-	/* SUCCS: comma-separated ids, x for an edge never taken; - for none */
-	if (strcmp(f[3], "-") != 0) {
-		for (char *s = f[3]; s; ) {
-			char *comma = strchr(s, ',');
-			if (comma)
-				*comma = 0;
-			long v = -1;
-			if (strcmp(s, "x") != 0 && parse_int(c, s, fn->cfg_n, "successor", &v))
-				goto bad;
-			b.succ = xrealloc(b.succ, sizeof(int) * (size_t)(b.nsucc + 1));
-			b.succ[b.nsucc++] = (int)v;
-			s = comma ? comma + 1 : NULL;
+	if (p->ncalls > c->call0)
+		qsort(p->calls + c->call0, p->ncalls - c->call0, sizeof(struct call), cmp_call_pos);
+	if (p->ngfps > c->gfp0)
+		qsort(p->gfps + c->gfp0, p->ngfps - c->gfp0, sizeof(struct gfptok), cmp_gfp_pos);
+	for (size_t i = 0; i < c->npa; i++) {
+		int g = find_gfp(c, c->pa[i].tok);
+		int cl = find_call(c, c->pa[i].call);
+		if (g < 0 || cl < 0)
+			continue;
+		struct gfptok *gt = &p->gfps[g];
+		if (gt->call < 0 || pos_cmp(p->calls[cl].pos, p->calls[gt->call].pos) > 0) {
+			gt->call = cl;
+			gt->argidx = c->pa[i].idx;
 		}
 	}
-	/* EVENTS: comma-separated LINE:COL:CALLEE; - for none */
-	if (strcmp(f[4], "-") != 0) {
-		for (char *s = f[4]; s; ) {
-			char *comma = strchr(s, ',');
-			if (comma)
-				*comma = 0;
-			char *c1 = strchr(s, ':');
-			char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-			if (!c2 || !c2[1]) {
-				snprintf(c->err, c->errlen, "%s:%d: error: bad call '%s' in 'bb' record (want LINE:COL:CALLEE)",
-					 c->path, c->lineno, s);
-				goto bad;
-			}
-			*c2 = 0;
-			pos_t ps;
-			if (parse_pos(c, s, &ps))
-				goto bad;
-			b.evpos = xrealloc(b.evpos, sizeof(pos_t) * (size_t)(b.nev + 1));
-			b.evcallee = xrealloc(b.evcallee, sizeof(uint32_t) * (size_t)(b.nev + 1));
-			b.evpos[b.nev] = ps;
-			b.evcallee[b.nev++] = intern(c2 + 1);
-			s = comma ? comma + 1 : NULL;
+	for (size_t i = 0; i < c->npv; i++) {
+		int g = find_gfp(c, c->pv[i].tok);
+		if (g >= 0)
+			p->gfps[g].var = c->pv[i].var;
+	}
+	/* Parameters: per function in index order from 0; a gap ends the list. */
+	if (c->npp)
+		qsort(c->pp, c->npp, sizeof(*c->pp), cmp_param);
+	size_t k = 0;
+	for (size_t fi = c->fn0; fi < p->nfuncs; fi++) {
+		struct func *fn = &p->funcs[fi];
+		fn->param0 = (int)p->nparams;
+		while (k < c->npp && c->pp[k].fn < (int)fi)
+			k++;
+		for (int want = 0; k < c->npp && c->pp[k].fn == (int)fi; k++) {
+			if (c->pp[k].idx != want)
+				continue; /* a repeated index, or after a gap */
+			struct param pa = {c->pp[k].name, c->pp[k].type};
+			VEC_PUSH(p->params, p->nparams, p->capparams, pa);
+			fn->nparams++;
+			want++;
 		}
 	}
-	fn->bbs[id] = (int)p->nbbs;
-	VEC_PUSH(p->bbs, p->nbbs, p->capbbs, b);
-	return 0;
-bad:
-	free(b.succ);
-	free(b.evpos);
-	free(b.evcallee);
-	return -1;
-}
-
-static int record(struct ctx *c, char **f, int nf)
-{
-	struct program *p = c->p;
-	const char *k = f[0];
-	if (strcmp(k, "fn") == 0) {
-		if (need(c, nf, 5, k))
-			return -1;
-		struct func fn;
-		memset(&fn, 0, sizeof(fn));
-		fn.name = intern(f[1]);
-		fn.file = c->file;
-		if (strcmp(f[2], "static") == 0)
-			fn.is_static = 1;
-		else if (strcmp(f[2], "extern") != 0)
-			FERR(c, "linkage must be static or extern, not '%s'", f[2]);
-		if (parse_pos(c, f[3], &fn.start))
-			return -1;
-		int has;
-		if (parse_opt_pos(c, f[4], &fn.end, &has))
-			return -1;
-		fn.param0 = -1;
-		fn.alloc_gfp_param = -1;
-		fn.alloc_via_call = -1;
-		if (find_fn(c, f[1]) >= 0)
-			return 0; /* duplicate definition under #ifdef: keep the first */
-		VEC_PUSH(p->funcs, p->nfuncs, p->capfuncs, fn);
-	} else if (strcmp(k, "param") == 0) {
-		if (need(c, nf, 5, k))
-			return -1;
-		char *e;
-		long idx = strtol(f[2], &e, 10);
-		if (e == f[2] || *e || idx < 0 || idx > 255)
-			FERR(c, "bad parameter index '%s'", f[2]);
-		struct pending_param pp = {find_fn(c, f[1]), (int)idx, intern(f[3]), intern(f[4])};
-		if (pp.fn >= 0)
-			VEC_PUSH(c->pp, c->npp, c->cappp, pp);
-	} else if (strcmp(k, "call") == 0 || strcmp(k, "icall") == 0) {
-		if (nf < 6)
-			FERR(c, "'%s' record needs at least 6 fields, has %d", k, nf);
-		struct call cl;
-		memset(&cl, 0, sizeof(cl));
-		cl.file = c->file;
-		cl.fn = find_fn(c, f[1]);
-		cl.is_icall = k[0] == 'i';
-		if (parse_pos(c, f[2], &cl.pos) || parse_pos(c, f[3], &cl.end))
-			return -1;
-		cl.callee = intern(f[4]);
-		char *e;
-		long na = strtol(f[5], &e, 10);
-		if (e == f[5] || *e || na < 0 || na > 256)
-			FERR(c, "bad argument count '%s'", f[5]);
-		if (nf != 6 + na)
-			FERR(c, "'%s' record says %ld arguments but has %d", k, na, nf - 6);
-		cl.nargs = (int)na;
-		cl.args = na ? xmalloc(sizeof(uint32_t) * (size_t)na) : NULL;
-		for (int i = 0; i < na; i++)
-			cl.args[i] = intern(f[6 + i]);
-		cl.target = -1;
-		VEC_PUSH(p->calls, p->ncalls, p->capcalls, cl);
-	} else if (strcmp(k, "assign") == 0) {
-		if (need(c, nf, 4, k))
-			return -1;
-		struct pending_assign a;
-		if (parse_pos(c, f[2], &a.call))
-			return -1;
-		a.var = intern(f[3]);
-		VEC_PUSH(c->pas, c->npas, c->cappas, a);
-	} else if (strcmp(k, "gfp") == 0) {
-		if (need(c, nf, 5, k))
-			return -1;
-		struct gfptok g;
-		memset(&g, 0, sizeof(g));
-		g.file = c->file;
-		g.fn = find_fn(c, f[1]);
-		if (parse_pos(c, f[2], &g.pos) || parse_pos(c, f[3], &g.end))
-			return -1;
-		g.token = intern(f[4]);
-		g.call = g.argidx = -1;
-		VEC_PUSH(p->gfps, p->ngfps, p->capgfps, g);
-	} else if (strcmp(k, "gfparg") == 0) {
-		if (need(c, nf, 4, k))
-			return -1;
-		struct pending_arg a;
-		if (parse_pos(c, f[1], &a.tok) || parse_pos(c, f[2], &a.call))
-			return -1;
-		char *e;
-		long idx = strtol(f[3], &e, 10);
-		if (e == f[3] || *e || idx < 0)
-			FERR(c, "bad argument index '%s'", f[3]);
-		a.idx = (int)idx;
-		VEC_PUSH(c->pa, c->npa, c->cappa, a);
-	} else if (strcmp(k, "gfpvar") == 0) {
-		if (need(c, nf, 3, k))
-			return -1;
-		struct pending_var v;
-		if (parse_pos(c, f[1], &v.tok))
-			return -1;
-		v.var = intern(f[2]);
-		VEC_PUSH(c->pv, c->npv, c->cappv, v);
-	} else if (strcmp(k, "gfpval") == 0) {
-		if (need(c, nf, 3, k))
-			return -1;
-		pos_t tmp;
-		if (parse_pos(c, f[1], &tmp))
-			return -1;
-	} else if (strcmp(k, "ref") == 0) {
-		if (need(c, nf, 5, k))
-			return -1;
-		struct ref r;
-		r.file = c->file;
-		r.fn = find_fn(c, f[1]);
-		if (parse_pos(c, f[2], &r.pos))
-			return -1;
-		r.name = intern(f[3]);
-		r.how = intern(f[4]);
-		VEC_PUSH(p->refs, p->nrefs, p->caprefs, r);
-	} else if (strcmp(k, "export") == 0) {
-		if (need(c, nf, 3, k))
-			return -1;
-		struct export_ x;
-		x.name = intern(f[1]);
-		x.file = c->file;
-		if (parse_pos(c, f[2], &x.pos))
-			return -1;
-		VEC_PUSH(p->exports, p->nexports, p->capexports, x);
-	} else if (strcmp(k, "define") == 0) {
-		if (nf < 3)
-			FERR(c, "'define' record needs at least 3 fields, has %d", nf);
-		pos_t tmp;
-		if (parse_pos(c, f[2], &tmp))
-			return -1;
-		struct macro mc;
-		mc.name = intern(f[1]);
-		mc.file = c->file;
-		mc.ncalled = nf - 3;
-		mc.called = mc.ncalled ? xmalloc(sizeof(uint32_t) * (size_t)mc.ncalled) : NULL;
-		for (int i = 0; i < mc.ncalled; i++)
-			mc.called[i] = intern(f[3 + i]);
-		VEC_PUSH(p->macros, p->nmacros, p->capmacros, mc);
-	} else if (strcmp(k, "proto") == 0) {
-		if (need(c, nf, 3, k))
-			return -1;
-		pos_t tmp;
-		if (parse_pos(c, f[2], &tmp))
-			return -1;
-		VEC_PUSH(p->protos, p->nprotos, p->capprotos, intern(f[1]));
-	} else if (strcmp(k, "defval") == 0) {
-		if (need(c, nf, 4, k))
-			return -1;
-		struct cdefine d;
-		d.name = intern(f[1]);
-		d.value = intern(f[3]);
-		d.file = c->file;
-		if (parse_pos(c, f[2], &d.pos))
-			return -1;
-		VEC_PUSH(p->defines, p->ndefines, p->capdefines, d);
-	} else if (strcmp(k, "struct") == 0) {
-		if (nf < 4)
-			FERR(c, "'struct' record needs at least 4 fields, has %d", nf);
-		struct cstruct st;
-		st.name = intern(f[1]);
-		st.file = c->file;
-		if (parse_pos(c, f[2], &st.pos))
-			return -1;
-		char *e;
-		long nm = strtol(f[3], &e, 10);
-		if (e == f[3] || *e || nm < 0 || nm > 4096)
-			FERR(c, "bad member count '%s'", f[3]);
-		if (nf != 4 + nm)
-			FERR(c, "'struct' record says %ld members but has %d", nm, nf - 4);
-		st.nmembers = (int)nm;
-		st.members = nm ? xmalloc(sizeof(uint32_t) * (size_t)nm) : NULL;
-		for (int i = 0; i < nm; i++)
-			st.members[i] = intern(f[4 + i]);
-		VEC_PUSH(p->structs, p->nstructs, p->capstructs, st);
-	} else if (strcmp(k, "cfg") == 0 || strcmp(k, "bb") == 0) {
-		return cfg_record(c, f, nf);
-	} else if (strcmp(k, "ctxfn") == 0 || strcmp(k, "ctx") == 0 || strcmp(k, "gfpflow") == 0 ||
-		   strcmp(k, "gfpret") == 0 || strcmp(k, "gfpstore") == 0) {
-		/* the sparse front end's lock-context and gfp-value records
-		 * (sparse/README.md), not used by the core yet */
-		int want = !strcmp(k, "ctxfn") ? 6 : !strcmp(k, "ctx") ? 7 : !strcmp(k, "gfpflow") ? 6
-			 : !strcmp(k, "gfpret") ? 3 : 5;
-		if (need(c, nf, want, k))
-			return -1;
-		pos_t tmp;
-		if ((!strcmp(k, "ctx") || !strcmp(k, "gfpflow") || !strcmp(k, "gfpstore")) && parse_pos(c, f[2], &tmp))
-			return -1;
-	} else if (strcmp(k, "skipped") == 0) {
-		if (need(c, nf, 3, k))
-			return -1;
-		struct sfile *sf = &p->files[c->file];
-		sf->skipped = xrealloc(sf->skipped, sizeof(char *) * (size_t)(sf->nskipped + 1));
-		sf->skipped[sf->nskipped++] = xasprintf("%s: %s", f[1], f[2]);
-	} else {
-		struct item it;
-		memset(&it, 0, sizeof(it));
-		it.file = c->file;
-		int has;
-		if (strcmp(k, "if") == 0) {
-			if (nf != 10 && nf != 11)
-				FERR(c, "'if' record needs 10 or 11 fields, has %d", nf);
-			if (nf == 11)
-				it.ctext = intern(f[10]);
-			it.kind = IT_IF;
-			if (parse_pos(c, f[2], &it.pos) || parse_pos(c, f[3], &it.s1) || parse_pos(c, f[4], &it.e1) ||
-			    parse_pos(c, f[5], &it.s2) || parse_pos(c, f[6], &it.e2) ||
-			    parse_opt_pos(c, f[7], &it.s3, &it.has_else) || parse_opt_pos(c, f[8], &it.e3, &has))
-				return -1;
-			if (has != it.has_else)
-				FERR(c, "else span must have both ends or be '-\t-'");
-			if (strncmp(f[9], "call:", 5) == 0) {
-				it.ck = CK_CALL;
-				it.name = intern(f[9] + 5);
-			} else if (strncmp(f[9], "not:", 4) == 0) {
-				it.ck = CK_NOT;
-				it.name = intern(f[9] + 4);
-			} else if (strcmp(f[9], "-") == 0) {
-				it.ck = CK_NONE;
-			} else {
-				FERR(c, "bad condition '%s' (expected call:NAME, not:NAME or -)", f[9]);
-			}
-		} else if (strcmp(k, "loop") == 0) {
-			if (need(c, nf, 6, k))
-				return -1;
-			it.kind = IT_LOOP;
-			if (parse_pos(c, f[2], &it.pos) || parse_pos(c, f[3], &it.s1) || parse_pos(c, f[4], &it.e1))
-				return -1;
-			it.name = intern(f[5]);
-		} else if (strcmp(k, "switch") == 0) {
-			if (need(c, nf, 5, k))
-				return -1;
-			it.kind = IT_SWITCH;
-			if (parse_pos(c, f[2], &it.pos) || parse_pos(c, f[3], &it.s1) || parse_pos(c, f[4], &it.e1))
-				return -1;
-		} else if (strcmp(k, "goto") == 0 || strcmp(k, "label") == 0) {
-			if (need(c, nf, 4, k))
-				return -1;
-			it.kind = k[0] == 'g' ? IT_GOTO : IT_LABEL;
-			if (parse_pos(c, f[2], &it.pos))
-				return -1;
-			it.name = intern(f[3]);
-		} else if (strcmp(k, "return") == 0 || strcmp(k, "break") == 0 ||
-			   strcmp(k, "continue") == 0 || strcmp(k, "case") == 0) {
-			if (need(c, nf, 3, k))
-				return -1;
-			it.kind = k[0] == 'r' ? IT_RETURN : k[0] == 'b' ? IT_BREAK : k[1] == 'o' ? IT_CONTINUE : IT_CASE;
-			if (parse_pos(c, f[2], &it.pos))
-				return -1;
-		} else {
-			FERR(c, "unknown record '%s'", k);
-		}
-		it.fn = find_fn(c, f[1]);
-		VEC_PUSH(p->items, p->nitems, p->capitems, it);
+	for (size_t i = 0; i < c->npas; i++) {
+		int cl = find_call(c, c->pas[i].call);
+		if (cl >= 0)
+			p->calls[cl].lhs = c->pas[i].var;
 	}
-	return 0;
 }
 
 static void add_file(struct program *p, const char *src_path)
@@ -505,6 +775,8 @@ static void add_file(struct program *p, const char *src_path)
 	sf.is_header = l > 2 && strcmp(src_path + l - 2, ".h") == 0;
 	const char *slash = strrchr(src_path, '/');
 	sf.dir = slash ? xstrndup(src_path, (size_t)(slash - src_path)) : xstrdup(".");
+	sf.src_size = -1;
+	sf.text_len = -1;
 	VEC_PUSH(p->files, p->nfiles, p->capfiles, sf);
 }
 
@@ -515,99 +787,15 @@ void program_add_failed(struct program *p, const char *src_path, const char *err
 	p->files[p->nfiles - 1].error = xstrdup(error ? error : "front end failed");
 }
 
-static int parse_pass(struct ctx *c, const char *text, int pass)
-{
-	struct program *p = c->p;
-	const char *facts_path = c->path;
-	char *err = c->err;
-	size_t errlen = c->errlen;
-	c->lineno = 0;
-	const char *s = text;
-	int rc = 0;
-	int header = 0;
-	char *f[300];
-	while (*s) {
-		const char *e = strchr(s, '\n');
-		size_t n = e ? (size_t)(e - s) : strlen(s);
-		c->lineno++;
-		char *line = xstrndup(s, n);
-		if (n && line[n - 1] == '\r')
-			line[n - 1] = 0;
-		if (line[0] == 0 || (line[0] == '#' && header >= 3)) {
-			free(line);
-			goto next;
-		}
-		int nf = 0;
-		char *q = line;
-		for (;;) {
-			if (nf == 300) {
-				snprintf(err, errlen, "%s:%d: error: too many fields", facts_path, c->lineno);
-				rc = -1;
-				break;
-			}
-			f[nf++] = q;
-			char *t = strchr(q, '\t');
-			if (!t)
-				break;
-			*t = 0;
-			q = t + 1;
-		}
-		if (rc) {
-			free(line);
-			break;
-		}
-		if (header == 0) {
-			if (nf != 2 || strcmp(f[0], "gfpfacts") != 0) {
-				snprintf(err, errlen, "%s:%d: error: not a facts file (first line must be 'gfpfacts<TAB>1')",
-					 facts_path, c->lineno);
-				rc = -1;
-			} else if (strcmp(f[1], "1") != 0) {
-				snprintf(err, errlen, "%s:%d: error: facts version %s is not supported (this gfpcheck reads version 1)",
-					 facts_path, c->lineno, f[1]);
-				rc = -1;
-			}
-			header = 1;
-		} else if (header == 1) {
-			if (nf < 2 || strcmp(f[0], "frontend") != 0) {
-				snprintf(err, errlen, "%s:%d: error: expected 'frontend' line", facts_path, c->lineno);
-				rc = -1;
-			}
-			header = 2;
-		} else if (header == 2) {
-			if (nf != 2 || strcmp(f[0], "status") != 0 ||
-			    (strcmp(f[1], "ok") != 0 && strcmp(f[1], "partial") != 0)) {
-				snprintf(err, errlen, "%s:%d: error: expected 'status<TAB>ok|partial'", facts_path, c->lineno);
-				rc = -1;
-			} else {
-				p->files[c->file].partial = f[1][0] == 'p';
-			}
-			header = 3;
-		} else {
-			if ((pass == 1) == (strcmp(f[0], "fn") == 0))
-				rc = record(c, f, nf);
-		}
-		free(line);
-		if (rc)
-			break;
-	next:
-		if (!e)
-			break;
-		s = e + 1;
-	}
-	if (!rc && header < 3) {
-		snprintf(err, errlen, "%s:%d: error: truncated facts file (header incomplete)", facts_path, c->lineno);
-		rc = -1;
-	}
-	return rc;
-}
-
-int facts_load_text(struct program *p, const char *facts_path, const char *text, const char *src_path,
-		    char *err, size_t errlen)
+int facts_load_mem(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
+		   char *err, size_t errlen)
 {
 	struct ctx c;
 	memset(&c, 0, sizeof(c));
 	c.p = p;
 	c.path = facts_path;
+	c.text = text;
+	c.end = text + len;
 	c.err = err;
 	c.errlen = errlen;
 	add_file(p, src_path);
@@ -615,70 +803,69 @@ int facts_load_text(struct program *p, const char *facts_path, const char *text,
 	c.call0 = p->ncalls;
 	c.gfp0 = p->ngfps;
 	c.fn0 = p->nfuncs;
-	c.last_fn = -1;
-	int rc = parse_pass(&c, text, 1);
+	const char *body = text;
+	int rc = header(&c, &body);
 	if (!rc)
-		rc = parse_pass(&c, text, 2);
-	if (!rc) {
-		/* Sort calls and gfp tokens of this file by position, then resolve pending links. */
-		if (p->ncalls > c.call0)
-			qsort(p->calls + c.call0, p->ncalls - c.call0, sizeof(struct call), cmp_call_pos);
-		if (p->ngfps > c.gfp0)
-			qsort(p->gfps + c.gfp0, p->ngfps - c.gfp0, sizeof(struct gfptok), cmp_gfp_pos);
-		for (size_t i = 0; i < c.npa; i++) {
-			int g = find_gfp(&c, c.pa[i].tok);
-			int cl = find_call(&c, c.pa[i].call);
-			if (g < 0 || cl < 0)
-				continue;
-			struct gfptok *gt = &p->gfps[g];
-			if (gt->call < 0 || pos_cmp(p->calls[cl].pos, p->calls[gt->call].pos) > 0) {
-				gt->call = cl;
-				gt->argidx = c.pa[i].idx;
-			}
-		}
-		for (size_t i = 0; i < c.npv; i++) {
-			int g = find_gfp(&c, c.pv[i].tok);
-			if (g >= 0)
-				p->gfps[g].var = c.pv[i].var;
-		}
-		/* Parameters: contiguous per function, in index order; a gap ends the list. */
-		for (size_t fi = c.fn0; fi < p->nfuncs; fi++) {
-			struct func *fn = &p->funcs[fi];
-			fn->param0 = (int)p->nparams;
-			for (int want = 0;; want++) {
-				size_t k;
-				for (k = 0; k < c.npp; k++)
-					if (c.pp[k].fn == (int)fi && c.pp[k].idx == want)
-						break;
-				if (k == c.npp)
-					break;
-				struct param pa = {c.pp[k].name, c.pp[k].type};
-				VEC_PUSH(p->params, p->nparams, p->capparams, pa);
-				fn->nparams++;
-			}
-		}
-		for (size_t i = 0; i < c.npas; i++) {
-			int cl = find_call(&c, c.pas[i].call);
-			if (cl >= 0)
-				p->calls[cl].lhs = c.pas[i].var;
-		}
-	}
+		rc = pass_fn(&c, body);
+	if (!rc)
+		rc = pass_body(&c, body);
+	if (!rc)
+		link_file(&c);
 	free(c.pa);
 	free(c.pv);
 	free(c.pas);
 	free(c.pp);
+	free(c.fkey);
+	free(c.fval);
+	free(c.fs);
+	free(c.fl);
+	free(c.v);
+	return rc;
+}
+
+int facts_load_text(struct program *p, const char *facts_path, const char *text, const char *src_path,
+		    char *err, size_t errlen)
+{
+	int rc = facts_load_mem(p, facts_path, text, strlen(text), src_path, err, errlen);
+	struct sfile *sf = &p->files[p->nfiles - 1];
+	if (!rc && sf->text_len >= 0)
+		sf->text = xstrndup(text + sf->text_off, (size_t)sf->text_len);
 	return rc;
 }
 
 int facts_load(struct program *p, const char *facts_path, const char *src_path, char *err, size_t errlen)
 {
-	char *text = read_file(facts_path, NULL);
-	if (!text) {
+	int fd = open(facts_path, O_RDONLY);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		if (fd >= 0)
+			close(fd);
 		snprintf(err, errlen, "%s: error: cannot read facts file", facts_path);
 		return -1;
 	}
-	int rc = facts_load_text(p, facts_path, text, src_path, err, errlen);
-	free(text);
+	size_t len = (size_t)st.st_size;
+	/* mapped: the source text at the end is never touched unless shown */
+	void *map = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+	char *copy = NULL;
+	const char *text;
+	if (map != MAP_FAILED) {
+		text = map;
+	} else {
+		copy = read_file(facts_path, &len);
+		if (!copy) {
+			close(fd);
+			snprintf(err, errlen, "%s: error: cannot read facts file", facts_path);
+			return -1;
+		}
+		text = copy;
+	}
+	close(fd);
+	int rc = facts_load_mem(p, facts_path, text, len, src_path, err, errlen);
+	if (!rc)
+		p->files[p->nfiles - 1].facts_path = xstrdup(facts_path);
+	if (map != MAP_FAILED)
+		munmap(map, len);
+	free(copy);
 	return rc;
 }
 
@@ -688,6 +875,8 @@ void program_free(struct program *p)
 		free(p->files[i].path);
 		free(p->files[i].error);
 		free(p->files[i].dir);
+		free(p->files[i].facts_path);
+		free(p->files[i].text);
 		for (int j = 0; j < p->files[i].nskipped; j++)
 			free(p->files[i].skipped[j]);
 		free(p->files[i].skipped);
@@ -719,6 +908,7 @@ void program_free(struct program *p)
 	free(p->items);
 	free(p->exports);
 	free(p->protos);
+	free(p->directives);
 	for (size_t i = 0; i < p->nmacros; i++)
 		free(p->macros[i].called);
 	free(p->macros);
@@ -727,4 +917,65 @@ void program_free(struct program *p)
 		free(p->structs[i].members);
 	free(p->structs);
 	free(p->include_names);
+}
+
+int facts_tree_read(const char *dir, char **root, char **kernel, char *err, size_t errlen)
+{
+	*root = *kernel = NULL;
+	char *path = xasprintf("%s/gfpfacts.tree", dir);
+	size_t len = 0;
+	char *text = read_file(path, &len);
+	if (!text) {
+		free(path);
+		return 0;
+	}
+	struct program dummy;
+	memset(&dummy, 0, sizeof(dummy));
+	struct ctx c;
+	memset(&c, 0, sizeof(c));
+	c.p = &dummy;
+	c.path = path;
+	c.text = text;
+	c.end = text + len;
+	c.err = err;
+	c.errlen = errlen;
+	int rc = 0, ended = 0;
+	const char *s = text;
+	for (int i = 0; !rc && s < c.end; i++) {
+		const char *next;
+		size_t n = next_line(s, c.end, &next);
+		c.line = s;
+		int nf, k = ended ? -2 : read_record(&c, n, &nf);
+		if (k == -2)
+			rc = ferr(&c, "data after the 'end' record");
+		else if (k < 0)
+			rc = -1;
+		else if ((i == 0) != (k == FACT_MAGIC) || (i == 1) != (k == FACT_FRONTEND) ||
+			 (i > 1 && fact_schema((enum fact_kind)k)->place != FP_TREE && k != FACT_END))
+			rc = ferr(&c, "a '%s' record does not belong here (a tree file holds gfpfacts, frontend, tree, "
+				      "kernel and end)",
+				  fact_keyword((enum fact_kind)k));
+		else if (k == FACT_TREE)
+			*root = xstrndup(c.v[0].s, c.v[0].n);
+		else if (k == FACT_KERNEL && !(c.v[0].n == 1 && c.v[0].s[0] == '-'))
+			*kernel = xstrndup(c.v[0].s, c.v[0].n);
+		else if (k == FACT_END)
+			ended = 1;
+		s = next;
+	}
+	if (!rc && (!ended || !*root)) {
+		c.line = c.end;
+		rc = ferr(&c, "%s", !ended ? "truncated tree file: no 'end' record" : "no 'tree' record");
+	}
+	if (rc) {
+		free(*root);
+		free(*kernel);
+		*root = *kernel = NULL;
+	}
+	free(c.fs);
+	free(c.fl);
+	free(c.v);
+	free(text);
+	free(path);
+	return rc ? -1 : 1;
 }

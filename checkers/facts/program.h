@@ -2,6 +2,7 @@
  * gfp tokens and structure, plus what the analysis computes on them. */
 #ifndef GFPCHECK_PROGRAM_H
 #define GFPCHECK_PROGRAM_H
+#include <stddef.h>
 #include <stdint.h>
 
 #include "model/model.h"
@@ -31,6 +32,14 @@ struct sfile {
 	int nskipped;
 	int is_header;
 	char *dir;         /* directory part of path */
+	/* The source the front end parsed (`source` and `text` records): its hash
+	 * and size, and where its bytes are, read only when a report shows a line
+	 * (facts/srclines.c). */
+	char src_hash[33]; /* "" when the facts do not say */
+	long long src_size; /* -1 when the facts do not say */
+	char *facts_path;   /* the facts file holding the text, or NULL */
+	long long text_off, text_len; /* its `text` bytes in that file; text_len -1: none */
+	char *text;         /* the text when loaded from memory (facts_load_text), or NULL */
 };
 
 struct func {
@@ -125,6 +134,21 @@ struct macro {
 	int ncalled;
 };
 
+/* `proto` records: a declaration without a body, where it is written. */
+struct proto {
+	uint32_t name;
+	int file;
+	pos_t pos;
+};
+
+/* `suppress` records: a `gfpcheck:` directive in a comment (rules/suppress.c
+ * reads it). */
+struct directive {
+	int file;
+	pos_t pos, end;
+	uint32_t text; /* from "gfpcheck:" to the end of the directive, folded */
+};
+
 struct export_ {
 	uint32_t name;
 	int file;
@@ -156,7 +180,8 @@ struct program {
 	struct item *items; size_t nitems, capitems;
 	struct bblock *bbs; size_t nbbs, capbbs;
 	struct export_ *exports; size_t nexports, capexports;
-	uint32_t *protos; size_t nprotos, capprotos;
+	struct proto *protos; size_t nprotos, capprotos;
+	struct directive *directives; size_t ndirectives, capdirectives;
 	struct macro *macros; size_t nmacros, capmacros;
 	struct cdefine *defines; size_t ndefines, capdefines;
 	struct cstruct *structs; size_t nstructs, capstructs;
@@ -167,8 +192,15 @@ struct program {
 /* Load one facts file for source file `path` (relative to root). On a format error
  * writes "facts:line: error: ..." and returns -1. */
 int facts_load(struct program *p, const char *facts_path, const char *src_path, char *err, size_t errlen);
+/* The same from memory: text[0..len), or a NUL-terminated text (facts_load_text). */
+int facts_load_mem(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
+		   char *err, size_t errlen);
 int facts_load_text(struct program *p, const char *facts_path, const char *text, const char *src_path,
 		    char *err, size_t errlen);
+/* The tree file of a facts directory (DIR/gfpfacts.tree, docs/FACTS.md): the
+ * tree's root and kernel version as the extraction saw them (*kernel NULL when
+ * unknown).  Returns 1 when read, 0 when DIR has none, -1 on a format error. */
+int facts_tree_read(const char *dir, char **root, char **kernel, char *err, size_t errlen);
 /* Register a file that could not be extracted. */
 void program_add_failed(struct program *p, const char *src_path, const char *error);
 void program_free(struct program *p);

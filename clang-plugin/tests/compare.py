@@ -11,7 +11,7 @@ import sys
 
 ALL = os.environ.get("ALL_KINDS") == "1"
 
-KINDS = ("call", "gfp", "gfparg", "if", "return", "goto", "label")
+KINDS = ("call", "gfp", "gfparg", "if", "return", "goto", "label", "source", "suppress")
 # also compared (not required by the issue, useful to the core)
 EXTRA = ("fn", "loop", "switch", "case", "break", "continue", "export", "assign", "gfpvar")
 
@@ -19,9 +19,11 @@ EXTRA = ("fn", "loop", "switch", "case", "break", "continue", "export", "assign"
 def load(path):
     recs = []
     with open(path, encoding="utf-8", errors="replace") as f:
-        for i, line in enumerate(f):
+        for line in f:
             line = line.rstrip("\n")
-            if i < 3 or not line or line.startswith("#"):
+            if line.startswith("text\t") or line == "end":
+                break  # the source text and the end marker
+            if not line or line.startswith("#") or line.split("\t")[0] in ("gfpfacts", "frontend", "status"):
                 continue
             recs.append(line.split("\t"))
     return recs
@@ -76,9 +78,18 @@ def key(r):
     return "\t".join(r)
 
 
+# written by the shared writer from the bytes parsed (gfpfacts version 2): compared
+# when both files have them (a version 1 writer has neither)
+SOURCE_KINDS = ("source", "suppress")
+
+
 def differences(clang_path, cocci_path, expanded=False):
-    c = clang_side(load(clang_path))
-    s = clang_side(load(cocci_path)) if expanded else cocci_side(load(cocci_path))
+    cr, sr = load(clang_path), load(cocci_path)
+    if not (any(r[0] == "source" for r in cr) and any(r[0] == "source" for r in sr)):
+        cr = [r for r in cr if r[0] not in SOURCE_KINDS]
+        sr = [r for r in sr if r[0] not in SOURCE_KINDS]
+    c = clang_side(cr)
+    s = clang_side(sr) if expanded else cocci_side(sr)
     # gfparg of tokens outside functions cannot be compared either (D2)
     cs = {key(r) for r in c}
     ss = {key(r) for r in s}

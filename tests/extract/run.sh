@@ -22,7 +22,27 @@ trap 'rm -rf "$work"' EXIT INT TERM
 export GFPCHECK_CACHE="$work/cache"
 cases="$here/cases"
 before=$(cd "$cases" && ls -la . | md5sum)
-norm() { head -n 3 "$1"; tail -n +4 "$1" | grep -v '^#' | LC_ALL=C sort; }
+# The header lines as they are, the records sorted (the format allows any order),
+# then the `text` record (its bytes are compared with the source below) and `end`.
+norm() {
+	awk 'NR <= 4 { print; next }
+	     /^text\t/ { t = $0; exit }
+	     !/^#/ { print | "LC_ALL=C sort" }
+	     END { close("LC_ALL=C sort"); if (t != "") print t }' "$1"
+	tail -n 1 "$1"
+}
+# The source text a facts file ends with must be the source file's bytes.
+text_is_source() {
+	python3 - "$1" "$2" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+src = open(sys.argv[2], "rb").read()
+i = data.find(b"\ntext\t")
+n = int(data[i + 6:data.index(b"\n", i + 1)]) if i >= 0 else -1
+start = data.index(b"\n", i + 1) + 1 if i >= 0 else 0
+sys.exit(0 if n == len(src) and data[start:start + n] == src and data[start + n:] == b"\nend\n" else 1)
+PY
+}
 
 # 1. cold extraction, compare with the expectations
 "$ext" -q -j 2 --root "$cases" -o "$work/out" "$cases" 2>"$work/err1"; rc=$?
@@ -37,6 +57,7 @@ for src in "$cases"/*.c "$cases"/*.h; do
 	if [ $update = 1 ]; then cp "$work/got" "$exp"; ok; continue; fi
 	if [ ! -f "$exp" ]; then ko "$name: no expectation $exp (run.sh --update)"; continue; fi
 	if diff -u "$exp" "$work/got" >"$work/diff"; then ok; else ko "$name: facts differ"; cat "$work/diff"; fi
+	text_is_source "$got" "$src" && ok || ko "$name: the facts' text is not the source"
 done
 
 # 2. warm run: everything from the cache, same facts

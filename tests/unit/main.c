@@ -7,6 +7,7 @@ int main(void)
 {
 	test_model();
 	test_facts();
+	test_schema();
 	test_gfpexpr();
 	test_flow();
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);

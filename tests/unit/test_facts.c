@@ -6,7 +6,7 @@
 #include "base/util.h"
 
 static const char good[] =
-	"gfpfacts\t1\n"
+	"gfpfacts\t2\n"
 	"frontend\ttest\n"
 	"status\tpartial\n"
 	"skipped\tbroken_fn\tparse error\n"
@@ -27,8 +27,11 @@ static const char good[] =
 	"return\tfoo\t25:2\n"
 	"ref\t-\t30:20\tfoo\tinit:address_space_operations.writepages\n"
 	"export\tfoo\t31:1\n"
+	"proto\tbar\t40:6\n"
+	"suppress\t41:5\t41:40\tgfpcheck: ignore nofs-in-scope -- why\n"
 	"# a comment\n"
-	"\n";
+	"\n"
+	"end\n";
 
 static int parse(const char *text, char *err)
 {
@@ -48,7 +51,8 @@ static void bad(const char *text, const char *want)
 		fprintf(stderr, "  got: %s\n  want: %s\n", err, want);
 }
 
-#define HDR "gfpfacts\t1\nfrontend\tt\nstatus\tok\n"
+#define HDR "gfpfacts\t2\nfrontend\tt\nstatus\tok\n"
+#define END "end\n"
 
 void test_facts(void)
 {
@@ -72,35 +76,113 @@ void test_facts(void)
 	CHECK(p.items[0].kind == IT_IF && p.items[0].ck == CK_NOT && p.items[0].has_else);
 	CHECK(p.nrefs == 1 && p.refs[0].fn == -1);
 	CHECK(p.nexports == 1);
+	CHECK(p.nprotos == 1 && p.protos[0].name == intern("bar") && p.protos[0].pos.line == 40 &&
+	      p.protos[0].file == 0);
+	CHECK(p.ndirectives == 1 && p.directives[0].pos.col == 5 && p.directives[0].end.col == 40 &&
+	      !strcmp(istr(p.directives[0].text), "gfpcheck: ignore nofs-in-scope -- why"));
+	CHECK(p.files[0].text_len == -1 && p.files[0].src_size == -1);
 	program_free(&p);
 
 	bad("", "truncated facts file");
-	bad("gfpfacts\t2\nfrontend\tt\nstatus\tok\n", "facts version 2 is not supported");
+	bad("gfpfacts\t3\nfrontend\tt\nstatus\tok\n", "facts version 3 is not supported (this gfpcheck reads versions 1 and 2");
+	{
+		/* version 1 (the sparse front end's until it writes version 2): no end marker */
+		struct program q;
+		memset(&q, 0, sizeof(q));
+		char e[512] = "";
+		CHECK(facts_load_text(&q, "x.facts", "gfpfacts\t1\nfrontend\tt\nstatus\tok\nfn\tf\textern\t1:5\t3:1\n"
+				      "ctx\tf\t2:3\t1\tacquire\t&a->l\tst.l\n", "fs/x.c", e, sizeof(e)) == 0);
+		CHECK(q.nfuncs == 1);
+		program_free(&q);
+	}
 	bad("hello\n", "x.facts:1: error: not a facts file");
-	bad("gfpfacts\t1\nstatus\tok\n", "x.facts:2: error: expected 'frontend' line");
-	bad("gfpfacts\t1\nfrontend\tt\nstatus\tmaybe\n", "x.facts:3: error: expected 'status");
+	bad("gfpfacts\t2\nstatus\tok\n", "x.facts:2: error: expected a 'frontend' line here, not 'status'");
+	bad("gfpfacts\t2\nfrontend\tt\nstatus\tmaybe\n",
+	    "x.facts:3: error: bad STATUS 'maybe' in 'status' record (expected ok or partial)");
 	bad(HDR "frob\tfoo\n", "x.facts:4: error: unknown record 'frob'");
-	bad(HDR "fn\tfoo\tstatic\t1:5\n", "'fn' record needs 5 fields, has 4");
-	bad(HDR "fn\tfoo\tweak\t1:5\t2:1\n", "linkage must be static or extern");
-	bad(HDR "call\tfoo\t1:x\t1:9\tbar\t0\n", "bad position '1:x'");
-	bad(HDR "call\tfoo\t0:1\t1:9\tbar\t0\n", "bad position '0:1'");
-	bad(HDR "call\tfoo\t1:1\t1:9\tbar\t2\ta\n", "says 2 arguments but has 1");
-	bad(HDR "call\tfoo\t1:1\t1:9\tbar\t-1\n", "bad argument count '-1'");
+	bad(HDR "fn\tfoo\tstatic\t1:5\n", "'fn' record has 3 fields after 'fn', needs 4: NAME LINKAGE START END");
+	bad(HDR "fn\tfoo\tweak\t1:5\t2:1\n", "bad LINKAGE 'weak' in 'fn' record (expected static or extern)");
+	bad(HDR "call\tfoo\t1:x\t1:9\tbar\t0\n", "bad POS '1:x' in 'call' record (expected LINE:COL)");
+	bad(HDR "call\tfoo\t0:1\t1:9\tbar\t0\n", "bad POS '0:1'");
+	bad(HDR "call\tfoo\t1:1\t1:9\tbar\t2\ta\n", "'call' record says NARGS 2 but has 1 ARG fields");
+	bad(HDR "call\tfoo\t1:1\t1:9\tbar\t-1\n", "bad NARGS '-1' in 'call' record (expected a number 0..256)");
 	bad(HDR "if\tfoo\t1:1\t1:2\t1:3\t1:4\t1:5\t1:6\t-\tcall:x\n", "else span must have both ends");
-	bad(HDR "if\tfoo\t1:1\t1:2\t1:3\t1:4\t1:5\t-\t-\tmaybe:x\n", "bad condition 'maybe:x'");
-	bad(HDR "gfparg\t1:1\t1:1\tz\n", "bad argument index 'z'");
-	bad(HDR "\n\nloop\tfoo\t1:1\t1:2\n", "x.facts:6: error: 'loop' record needs 6 fields");
+	bad(HDR "if\tfoo\t1:1\t1:2\t1:3\t1:4\t1:5\t-\t-\tmaybe:x\n", "bad COND 'maybe:x'");
+	bad(HDR "gfparg\t1:1\t1:1\tz\n", "bad IDX 'z' in 'gfparg' record");
+	bad(HDR "\n\nloop\tfoo\t1:1\t1:2\n", "x.facts:6: error: 'loop' record has 3 fields after 'loop', needs 5");
+	bad(HDR "loop\tfoo\t1:1\t1:2\t1:3\tuntil\n", "bad KIND 'until' in 'loop' record (expected for, while, do or iter)");
+	/* numbers out of range are errors, not wrapped (issue 13.12) */
+	bad(HDR "return\tfoo\t4294967317:2\n", "bad POS '4294967317:2' in 'return' record (expected LINE:COL)");
+	bad(HDR "return\tfoo\t2147483648:2\n", "bad POS '2147483648:2'");
+	bad(HDR "return\tfoo\t3:2147483648\n", "bad POS '3:2147483648'");
+	bad(HDR "return\tfoo\t99999999999999999999999:1\n", "bad POS");
+	bad(HDR "gfparg\t1:1\t1:1\t4294967297\n", "bad IDX '4294967297' in 'gfparg' record (expected a number 0..255)");
+	bad(HDR "param\tfoo\t256\tx\tint\n", "bad IDX '256' in 'param' record");
+	bad(HDR "call\tfoo\t1:1\t1:9\tbar\t+1\tx\n", "bad NARGS '+1'");
+	/* a NUL byte is an error, wherever it is (issue 13.13) */
+	{
+		static const char nul[] = HDR "return\tfoo\t1:1\n"
+					      "return\tfo\0o\t2:1\n" END;
+		struct program q;
+		memset(&q, 0, sizeof(q));
+		char e[512] = "";
+		CHECK(facts_load_mem(&q, "x.facts", nul, sizeof(nul) - 1, "fs/x.c", e, sizeof(e)) == -1);
+		CHECK(strstr(e, "x.facts:5: error: NUL byte in a facts file") != NULL);
+		program_free(&q);
+		static const char nul2[] = "gfpfacts\t2\nfrontend\tt\0x\nstatus\tok\n" END;
+		memset(&q, 0, sizeof(q));
+		CHECK(facts_load_mem(&q, "x.facts", nul2, sizeof(nul2) - 1, "fs/x.c", e, sizeof(e)) == -1);
+		CHECK(strstr(e, "x.facts:2: error: NUL byte") != NULL);
+		program_free(&q);
+	}
+	/* the end marker: a file without it is truncated */
+	bad(HDR "return\tfoo\t1:1\n", "x.facts:5: error: truncated facts file: no 'end' record");
+	bad(HDR END "return\tfoo\t1:1\n", "x.facts:5: error: data after the 'end' record");
+	bad(HDR "end\textra\n", "'end' record has 1 fields after 'end', needs 0");
+	bad(HDR "status\tok\n" END, "x.facts:4: error: a 'status' record does not belong here");
+	bad(HDR "tree\t/x\n" END, "a 'tree' record does not belong here");
+	/* CRLF line ends are read like LF */
+	{
+		struct program q;
+		memset(&q, 0, sizeof(q));
+		char e[512] = "";
+		CHECK(facts_load_text(&q, "x.facts",
+				      "gfpfacts\t2\r\nfrontend\tt\r\nstatus\tok\r\nfn\tfoo\textern\t1:5\t3:1\r\n"
+				      "return\tfoo\t2:3\r\nend\r\n",
+				      "fs/x.c", e, sizeof(e)) == 0);
+		CHECK(q.nfuncs == 1 && !q.funcs[0].is_static && q.nitems == 1 && q.items[0].fn == 0);
+		program_free(&q);
+	}
+	/* the source: hash and size in the header, the text at the end */
+	{
+		struct program q;
+		memset(&q, 0, sizeof(q));
+		char e[512] = "";
+		static const char t[] = "gfpfacts\t2\nfrontend\tt\nsource\t0123456789abcdef0123456789abcdef\t12\n"
+					"status\tok\nreturn\tfoo\t1:1\ntext\t12\nint x;\nend\n\n\nend\n";
+		CHECK(facts_load_text(&q, "x.facts", t, "fs/x.c", e, sizeof(e)) == 0);
+		CHECK(!strcmp(q.files[0].src_hash, "0123456789abcdef0123456789abcdef") && q.files[0].src_size == 12);
+		CHECK(q.files[0].text_len == 12 && q.files[0].text && !strcmp(q.files[0].text, "int x;\nend\n\n"));
+		program_free(&q);
+	}
+	bad("gfpfacts\t2\nfrontend\tt\nsource\t0123456789ABCDEF0123456789abcdef\t12\nstatus\tok\n" END,
+	    "bad HASH '0123456789ABCDEF0123456789abcdef' in 'source' record (expected 32 lowercase hex digits)");
+	bad("gfpfacts\t2\nfrontend\tt\nsource\t0123456789abcdef0123456789abcdef\t3\nstatus\tok\ntext\t4\nabcd\nend\n",
+	    "the 'text' record holds 4 bytes, the 'source' record says 3");
+	bad(HDR "text\t40\nshort\nend\n", "truncated facts file: the 'text' record announces 40 bytes");
+	bad(HDR "text\t2\nab\nreturn\tfoo\t1:1\nend\n", "a 'return' record after the 'text' record");
+	bad(HDR "suppress\t1:1\t1:9\tgfp\x01check\n" END, "bad DIRECTIVE");
 	/* cfg and bb (Clang's CFG) */
 #define FN "fn\tfoo\tstatic\t1:5\t9:1\n"
-	bad(HDR "cfg\tnone\t2\t1\t0\n", "'cfg' record for 'none', which has no 'fn' record before it");
-	bad(HDR FN "cfg\tfoo\t0\t0\t0\n", "bad block count '0'");
-	bad(HDR FN "cfg\tfoo\t2\t2\t0\n", "bad entry block '2'");
-	bad(HDR FN "cfg\tfoo\t2\t1\n", "'cfg' record needs 5 fields, has 4");
+	bad(HDR "cfg\tnone\t2\t1\t0\n", "'cfg' record for 'none', which has no 'fn' record");
+	bad(HDR FN "cfg\tfoo\t0\t0\t0\n", "bad NBLOCKS '0' in 'cfg' record (expected a number 1..1000000)");
+	bad(HDR FN "cfg\tfoo\t2\t2\t0\n", "bad entry block '2' in 'cfg' record (expected a number 0..1)");
+	bad(HDR FN "cfg\tfoo\t2\t1\n", "'cfg' record has 3 fields after 'cfg', needs 4");
 	bad(HDR FN "bb\tfoo\t0\t-\t-\t-\n", "'bb' record for 'foo' before its 'cfg' record");
-	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t2\t-\t-\t-\n", "bad block id '2'");
-	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0,5\t-\t-\n", "bad successor '5'");
-	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0\t3:4\t-\n", "bad call '3:4' in 'bb' record");
-	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0\t-\t7\n", "bad position '7' (expected LINE:COL)");
+	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t2\t-\t-\t-\n", "bad block id '2' in 'bb' record (the 'cfg' record says 2 blocks)");
+	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0,5\t-\t-\n", "bad successor '5' in 'bb' record");
+	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0\t3:4\t-\n", "bad CALLS '3:4' in 'bb' record (expected LINE:COL:CALLEE, comma-separated, or -)");
+	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0\t-\t7\n", "bad IF '7' in 'bb' record (expected LINE:COL or -)");
 	bad(HDR FN "cfg\tfoo\t2\t1\t0\nbb\tfoo\t1\t0\t-\t-\nbb\tfoo\t1\t0\t-\t-\n",
 	    "x.facts:7: error: block 1 of 'foo' given twice");
 	{
@@ -110,7 +192,7 @@ void test_facts(void)
 				      HDR FN "call\tfoo\t2:2\t2:9\tbar\t0\n"
 					     "cfg\tfoo\t3\t2\t0\n"
 					     "bb\tfoo\t2\t1,x\t2:2:bar\t1:3\n"
-					     "bb\tfoo\t1\t0\t-\t-\n",
+					     "bb\tfoo\t1\t0\t-\t-\n" END,
 				      "fs/x.c", err, sizeof(err)) == 0);
 		CHECK(q.nfuncs == 1 && q.funcs[0].cfg_n == 3 && q.funcs[0].cfg_entry == 2 && q.funcs[0].cfg_exit == 0);
 		CHECK(q.nbbs == 2 && q.funcs[0].bbs[0] == -1 && q.funcs[0].bbs[2] == 0 && q.funcs[0].bbs[1] == 1);

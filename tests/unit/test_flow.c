@@ -26,7 +26,7 @@ static const char model_text[] =
 	"lock down_write release=up_write arg=*s_umount blocks=reclaim -- test blocker\n"
 	"reclaim t_ops.evict kind=direct -- test reclaim entry\n";
 
-#define H "gfpfacts\t1\nfrontend\tt\nstatus\tok\n"
+#define H "gfpfacts\t2\nfrontend\tt\nstatus\tok\n"
 
 /* Run the whole analysis on one facts text; returns a malloc'd "rule@line rule@line" string. */
 static char *run(const char *facts)
@@ -39,7 +39,10 @@ static char *run(const char *facts)
 	model_index(&m);
 	struct program p;
 	memset(&p, 0, sizeof(p));
-	if (facts_load_text(&p, "t.facts", facts, "t.c", err, sizeof(err))) {
+	char *text = xasprintf("%send\n", facts); /* the end marker every facts file has */
+	int bad = facts_load_text(&p, "t.facts", text, "t.c", err, sizeof(err));
+	free(text);
+	if (bad) {
 		model_free(&m);
 		program_free(&p);
 		return xstrdup(err);

@@ -18,4 +18,5 @@ void test_model(void);
 void test_facts(void);
 void test_gfpexpr(void);
 void test_flow(void);
+void test_schema(void);
 #endif
