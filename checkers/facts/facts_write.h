@@ -54,7 +54,7 @@ struct facts_writer {
 	char *data;
 	size_t len;
 	size_t records;           /* records written */
-	char err[512];            /* first error, "" when none */
+	char err[1024];           /* first error, "" when none */
 };
 
 void fw_init(struct facts_writer *w, const char *frontend);
