@@ -119,22 +119,49 @@ uint64_t hash_bytes(const void *p, size_t n)
 	return h;
 }
 
-/* Interning: open-addressing table of ids into a string array. */
+/* Interning: open-addressing table of (id, hash) slots into a string array; the
+ * strings live in large chunks (one allocation per 64 KiB, not per string), and a
+ * probe compares the stored hash and length before the bytes. */
+struct islot {
+	uint32_t id, h;
+};
 static char **strs;
+static uint32_t *lens;
 static size_t nstrs, capstrs;
-static uint32_t *tab;
+static struct islot *tab;
 static size_t tabcap;
+static char **chunks;
+static size_t nchunks, capchunks;
+static char *chunk_pos;
+static size_t chunk_left;
+
+static char *intern_store(const char *s, size_t n)
+{
+	if (n + 1 > chunk_left) {
+		size_t sz = n + 1 > 65536 ? n + 1 : 65536;
+		VEC_PUSH(chunks, nchunks, capchunks, xmalloc(sz));
+		chunk_pos = chunks[nchunks - 1];
+		chunk_left = sz;
+	}
+	char *d = chunk_pos;
+	memcpy(d, s, n);
+	d[n] = 0;
+	chunk_pos += n + 1;
+	chunk_left -= n + 1;
+	return d;
+}
 
 static void intern_rehash(void)
 {
 	size_t ncap = tabcap ? tabcap * 2 : 4096;
-	uint32_t *nt = xcalloc(ncap, sizeof(*nt));
-	for (size_t i = 1; i < nstrs; i++) {
-		uint64_t h = hash_bytes(strs[i], strlen(strs[i]));
-		size_t j = h & (ncap - 1);
-		while (nt[j])
+	struct islot *nt = xcalloc(ncap, sizeof(*nt));
+	for (size_t i = 0; i < tabcap; i++) {
+		if (!tab[i].id)
+			continue;
+		size_t j = tab[i].h & (ncap - 1);
+		while (nt[j].id)
 			j = (j + 1) & (ncap - 1);
-		nt[j] = (uint32_t)i;
+		nt[j] = tab[i];
 	}
 	free(tab);
 	tab = nt;
@@ -144,25 +171,37 @@ static void intern_rehash(void)
 static uint32_t intern_find(const char *s, size_t n, int add)
 {
 	if (!nstrs) {
-		VEC_PUSH(strs, nstrs, capstrs, xstrdup(""));
+		capstrs = 1024;
+		strs = xmalloc(capstrs * sizeof(*strs));
+		lens = xmalloc(capstrs * sizeof(*lens));
+		strs[0] = intern_store("", 0);
+		lens[0] = 0;
+		nstrs = 1;
 	}
 	if (n == 0)
 		return 0;
 	if ((nstrs + 1) * 2 > tabcap)
 		intern_rehash();
-	uint64_t h = hash_bytes(s, n);
+	uint32_t h = (uint32_t)hash_bytes(s, n);
 	size_t j = h & (tabcap - 1);
-	while (tab[j]) {
-		const char *t = strs[tab[j]];
-		if (strncmp(t, s, n) == 0 && t[n] == 0)
-			return tab[j];
+	while (tab[j].id) {
+		uint32_t id = tab[j].id;
+		if (tab[j].h == h && lens[id] == n && memcmp(strs[id], s, n) == 0)
+			return id;
 		j = (j + 1) & (tabcap - 1);
 	}
 	if (!add)
 		return 0;
-	uint32_t id = (uint32_t)nstrs;
-	VEC_PUSH(strs, nstrs, capstrs, xstrndup(s, n));
-	tab[j] = id;
+	if (nstrs == capstrs) {
+		capstrs *= 2;
+		strs = xrealloc(strs, capstrs * sizeof(*strs));
+		lens = xrealloc(lens, capstrs * sizeof(*lens));
+	}
+	uint32_t id = (uint32_t)nstrs++;
+	strs[id] = intern_store(s, n);
+	lens[id] = (uint32_t)n;
+	tab[j].id = id;
+	tab[j].h = h;
 	return id;
 }
 
@@ -200,13 +239,18 @@ size_t intern_count(void)
 
 void intern_reset(void)
 {
-	for (size_t i = 0; i < nstrs; i++)
-		free(strs[i]);
+	for (size_t i = 0; i < nchunks; i++)
+		free(chunks[i]);
+	free(chunks);
 	free(strs);
+	free(lens);
 	free(tab);
+	chunks = NULL;
 	strs = NULL;
+	lens = NULL;
 	tab = NULL;
-	nstrs = capstrs = tabcap = 0;
+	nstrs = capstrs = tabcap = nchunks = capchunks = chunk_left = 0;
+	chunk_pos = NULL;
 }
 
 char *read_file(const char *path, size_t *len)

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,6 +31,25 @@ struct pending_assign {
 	uint32_t var;
 };
 
+/* Buffers a load reuses from the file before (kept in the program: loading a
+ * tree is thousands of small files). */
+struct span {
+	size_t off, len;
+};
+struct facts_bufs {
+	struct pending_arg *pa; size_t npa, cappa;
+	struct pending_var *pv; size_t npv, cappv;
+	struct pending_assign *pas; size_t npas, cappas;
+	struct pending_param *pp; size_t npp, cappp;
+	/* functions of this file by name id: open addressing, 0 = empty */
+	uint32_t *fkey; int *fval; size_t fcap, fn_count;
+	/* the fields of the record being read */
+	const char **fs; size_t *fl; struct fact_val *v; int capf;
+	/* the record lines after the header */
+	struct span *lines; size_t nlines, caplines;
+	char *buf; size_t bufcap; /* the file as read */
+};
+
 struct ctx {
 	struct program *p;
 	const char *path;
@@ -41,14 +59,7 @@ struct ctx {
 	size_t errlen;
 	int file;
 	size_t call0, gfp0, fn0;
-	struct pending_arg *pa; size_t npa, cappa;
-	struct pending_var *pv; size_t npv, cappv;
-	struct pending_assign *pas; size_t npas, cappas;
-	struct pending_param *pp; size_t npp, cappp;
-	/* functions of this file by name id: open addressing, 0 = empty */
-	uint32_t *fkey; int *fval; size_t fcap, fn_count;
-	/* the fields of the record being read */
-	const char **fs; size_t *fl; struct fact_val *v; int capf;
+	struct facts_bufs b;
 	int have_source;
 	long long source_size;
 	int version;
@@ -95,39 +106,39 @@ static pos_t pos_of(const struct fact_val *v)
 
 static void fmap_put(struct ctx *c, uint32_t id, int fi)
 {
-	if ((c->fn_count + 1) * 2 > c->fcap) {
-		size_t ncap = c->fcap ? c->fcap * 2 : 64;
+	if ((c->b.fn_count + 1) * 2 > c->b.fcap) {
+		size_t ncap = c->b.fcap ? c->b.fcap * 2 : 64;
 		uint32_t *nk = xcalloc(ncap, sizeof(*nk));
 		int *nv = xmalloc(ncap * sizeof(*nv));
-		for (size_t i = 0; i < c->fcap; i++)
-			if (c->fkey[i]) {
-				size_t j = c->fkey[i] & (ncap - 1);
+		for (size_t i = 0; i < c->b.fcap; i++)
+			if (c->b.fkey[i]) {
+				size_t j = c->b.fkey[i] & (ncap - 1);
 				while (nk[j])
 					j = (j + 1) & (ncap - 1);
-				nk[j] = c->fkey[i];
-				nv[j] = c->fval[i];
+				nk[j] = c->b.fkey[i];
+				nv[j] = c->b.fval[i];
 			}
-		free(c->fkey);
-		free(c->fval);
-		c->fkey = nk;
-		c->fval = nv;
-		c->fcap = ncap;
+		free(c->b.fkey);
+		free(c->b.fval);
+		c->b.fkey = nk;
+		c->b.fval = nv;
+		c->b.fcap = ncap;
 	}
-	size_t j = id & (c->fcap - 1);
-	while (c->fkey[j])
-		j = (j + 1) & (c->fcap - 1);
-	c->fkey[j] = id;
-	c->fval[j] = fi;
-	c->fn_count++;
+	size_t j = id & (c->b.fcap - 1);
+	while (c->b.fkey[j])
+		j = (j + 1) & (c->b.fcap - 1);
+	c->b.fkey[j] = id;
+	c->b.fval[j] = fi;
+	c->b.fn_count++;
 }
 
 static int fmap_get(const struct ctx *c, uint32_t id)
 {
-	if (!c->fcap || !id)
+	if (!c->b.fcap || !id)
 		return -1;
-	for (size_t j = id & (c->fcap - 1); c->fkey[j]; j = (j + 1) & (c->fcap - 1))
-		if (c->fkey[j] == id)
-			return c->fval[j];
+	for (size_t j = id & (c->b.fcap - 1); c->b.fkey[j]; j = (j + 1) & (c->b.fcap - 1))
+		if (c->b.fkey[j] == id)
+			return c->b.fval[j];
 	return -1;
 }
 
@@ -166,9 +177,9 @@ static int st_fn(struct ctx *c, const struct fact_val *v, int nf)
 static int st_param(struct ctx *c, const struct fact_val *v, int nf)
 {
 	(void)nf;
-	struct pending_param pp = {find_fn(c, &v[0]), (int)v[1].i, id_of(&v[2]), id_of(&v[3]), c->npp};
+	struct pending_param pp = {find_fn(c, &v[0]), (int)v[1].i, id_of(&v[2]), id_of(&v[3]), c->b.npp};
 	if (pp.fn >= 0)
-		VEC_PUSH(c->pp, c->npp, c->cappp, pp);
+		VEC_PUSH(c->b.pp, c->b.npp, c->b.cappp, pp);
 	return 0;
 }
 
@@ -196,7 +207,7 @@ static int st_assign(struct ctx *c, const struct fact_val *v, int nf)
 {
 	(void)nf;
 	struct pending_assign a = {pos_of(&v[1]), id_of(&v[2])};
-	VEC_PUSH(c->pas, c->npas, c->cappas, a);
+	VEC_PUSH(c->b.pas, c->b.npas, c->b.cappas, a);
 	return 0;
 }
 
@@ -220,7 +231,7 @@ static int st_gfparg(struct ctx *c, const struct fact_val *v, int nf)
 {
 	(void)nf;
 	struct pending_arg a = {pos_of(&v[0]), pos_of(&v[1]), (int)v[2].i};
-	VEC_PUSH(c->pa, c->npa, c->cappa, a);
+	VEC_PUSH(c->b.pa, c->b.npa, c->b.cappa, a);
 	return 0;
 }
 
@@ -228,7 +239,7 @@ static int st_gfpvar(struct ctx *c, const struct fact_val *v, int nf)
 {
 	(void)nf;
 	struct pending_var pv = {pos_of(&v[0]), id_of(&v[1])};
-	VEC_PUSH(c->pv, c->npv, c->cappv, pv);
+	VEC_PUSH(c->b.pv, c->b.npv, c->b.cappv, pv);
 	return 0;
 }
 
@@ -484,15 +495,15 @@ static int split(struct ctx *c, size_t n)
 	int nf = 0;
 	const char *s = c->line, *e = s + n;
 	for (;;) {
-		if (nf == c->capf) {
-			c->capf = c->capf ? c->capf * 2 : 64;
-			c->fs = xrealloc(c->fs, sizeof(*c->fs) * (size_t)c->capf);
-			c->fl = xrealloc(c->fl, sizeof(*c->fl) * (size_t)c->capf);
-			c->v = xrealloc(c->v, sizeof(*c->v) * (size_t)c->capf);
+		if (nf == c->b.capf) {
+			c->b.capf = c->b.capf ? c->b.capf * 2 : 64;
+			c->b.fs = xrealloc(c->b.fs, sizeof(*c->b.fs) * (size_t)c->b.capf);
+			c->b.fl = xrealloc(c->b.fl, sizeof(*c->b.fl) * (size_t)c->b.capf);
+			c->b.v = xrealloc(c->b.v, sizeof(*c->b.v) * (size_t)c->b.capf);
 		}
 		const char *t = memchr(s, '\t', (size_t)(e - s));
-		c->fs[nf] = s;
-		c->fl[nf++] = (size_t)((t ? t : e) - s);
+		c->b.fs[nf] = s;
+		c->b.fl[nf++] = (size_t)((t ? t : e) - s);
 		if (!t)
 			break;
 		s = t + 1;
@@ -512,21 +523,21 @@ static size_t next_line(const char *s, const char *end, const char **next)
 	return n;
 }
 
-/* Read one checked record at c->line: its kind, fields in c->v.  Returns the
+/* Read one checked record at c->line: its kind, fields in c->b.v.  Returns the
  * kind, or -1 with a message. */
+static const char nul_msg[] = "NUL byte in a facts file (facts are text; extract the facts again)";
+
 static int read_record(struct ctx *c, size_t n, int *nfp)
 {
-	if (memchr(c->line, 0, n))
-		return ferr(c, "NUL byte in a facts file (facts are text; extract the facts again)");
 	int nf = split(c, n);
-	int k = fact_kind_find(c->fs[0], c->fl[0]);
+	int k = fact_kind_find(c->b.fs[0], c->b.fl[0]);
 	if (k < 0) {
 		char shown[64];
-		snprintf(shown, sizeof(shown), "%.*s", (int)(c->fl[0] > 40 ? 40 : c->fl[0]), c->fs[0]);
+		snprintf(shown, sizeof(shown), "%.*s", (int)(c->b.fl[0] > 40 ? 40 : c->b.fl[0]), c->b.fs[0]);
 		return ferr(c, "unknown record '%s'", shown);
 	}
 	char msg[512];
-	if (fact_record_check((enum fact_kind)k, c->fs + 1, c->fl + 1, nf - 1, c->v, msg, sizeof(msg)))
+	if (fact_record_check((enum fact_kind)k, c->b.fs + 1, c->b.fl + 1, nf - 1, c->b.v, msg, sizeof(msg)))
 		return ferr(c, "%s", msg);
 	*nfp = nf - 1;
 	return k;
@@ -543,19 +554,21 @@ static int header(struct ctx *c, const char **sp)
 			return ferr(c, "truncated facts file (header incomplete)");
 		const char *next;
 		size_t n = next_line(s, c->end, &next);
+		if (memchr(s, 0, n))
+			return ferr(c, "%s", nul_msg);
 		if (want == FACT_MAGIC) {
 			int nf = split(c, n);
-			if (c->fl[0] != 8 || memcmp(c->fs[0], "gfpfacts", 8) != 0 || nf != 2)
+			if (c->b.fl[0] != 8 || memcmp(c->b.fs[0], "gfpfacts", 8) != 0 || nf != 2)
 				return ferr(c, "not a facts file (first line must be 'gfpfacts<TAB>%d')", GFPFACTS_VERSION);
 			/* version 1: as version 2 without source, text and end
 			 * marker (the sparse front end writes it until it moves to
 			 * facts_write.h) */
-			c->version = c->fl[1] == 1 ? c->fs[1][0] - '0' : 0;
+			c->version = c->b.fl[1] == 1 ? c->b.fs[1][0] - '0' : 0;
 			if (c->version != 1 && c->version != GFPFACTS_VERSION)
 				return ferr(c,
 					    "facts version %.*s is not supported (this gfpcheck reads versions 1 and %d: "
 					    "extract the facts again)",
-					    (int)(c->fl[1] > 20 ? 20 : c->fl[1]), c->fs[1], GFPFACTS_VERSION);
+					    (int)(c->b.fl[1] > 20 ? 20 : c->b.fl[1]), c->b.fs[1], GFPFACTS_VERSION);
 		}
 		int nf;
 		int k = read_record(c, n, &nf);
@@ -568,13 +581,13 @@ static int header(struct ctx *c, const char **sp)
 				    fact_keyword((enum fact_kind)k));
 		struct sfile *sf = &c->p->files[c->file];
 		if (k == FACT_SOURCE) {
-			memcpy(sf->src_hash, c->v[0].s, 32);
+			memcpy(sf->src_hash, c->b.v[0].s, 32);
 			sf->src_hash[32] = 0;
-			sf->src_size = c->v[1].i;
+			sf->src_size = c->b.v[1].i;
 			c->have_source = 1;
-			c->source_size = c->v[1].i;
+			c->source_size = c->b.v[1].i;
 		} else if (k == FACT_STATUS) {
-			sf->partial = c->v[0].i == 1;
+			sf->partial = c->b.v[0].i == 1;
 		}
 		want++;
 		s = next;
@@ -583,46 +596,75 @@ static int header(struct ctx *c, const char **sp)
 	return 0;
 }
 
-/* Pass 1: the `fn` records, so that every other record can name its function
- * whatever the order.  Malformed files are left to pass 2's messages. */
-static int pass_fn(struct ctx *c, const char *s)
+/* The record lines after the header, once: their spans in c->b.lines, up to a
+ * `text` record (whose span is kept; the source bytes after it are skipped, not
+ * read), and no NUL byte among them. */
+static int lines(struct ctx *c, const char *s)
 {
+	struct facts_bufs *b = &c->b;
+	b->nlines = 0;
+	const char *region_end = c->end;
 	while (s < c->end) {
 		const char *next;
 		size_t n = next_line(s, c->end, &next);
-		c->line = s;
+		if (b->nlines == b->caplines) {
+			b->caplines = b->caplines ? b->caplines * 2 : 1024;
+			b->lines = xrealloc(b->lines, sizeof(*b->lines) * b->caplines);
+		}
+		b->lines[b->nlines].off = (size_t)(s - c->text);
+		b->lines[b->nlines++].len = n;
+		if (n > 5 && memcmp(s, "text\t", 5) == 0) {
+			region_end = next;
+			long long size;
+			if (fact_parse_uint(s + 5, n - 5, 0, (1LL << 62) - 1, &size) == 0 && size <= c->end - next) {
+				next += size; /* the source text: not records */
+				if (next < c->end)
+					next++;
+			}
+		}
+		s = next;
+	}
+	const char *body = b->nlines ? c->text + b->lines[0].off : c->end;
+	const char *z = body < region_end ? memchr(body, 0, (size_t)(region_end - body)) : NULL;
+	if (z) {
+		c->line = z;
+		while (c->line > c->text && c->line[-1] != '\n')
+			c->line--;
+		return ferr(c, "%s", nul_msg);
+	}
+	return 0;
+}
+
+/* Pass 1: the `fn` records, so that every other record can name its function
+ * whatever the order. */
+static int pass_fn(struct ctx *c)
+{
+	for (size_t i = 0; i < c->b.nlines; i++) {
+		const char *s = c->text + c->b.lines[i].off;
+		size_t n = c->b.lines[i].len;
 		if (n > 3 && s[0] == 'f' && s[1] == 'n' && s[2] == '\t') {
+			c->line = s;
 			int nf;
 			if (read_record(c, n, &nf) < 0)
 				return -1;
-			st_fn(c, c->v, nf);
-		} else if (n > 5 && memcmp(s, "text\t", 5) == 0) {
-			long long size;
-			if (fact_parse_uint(s + 5, n - 5, 0, (1LL << 62) - 1, &size) || size > c->end - next)
-				return 0;
-			next += size;
+			st_fn(c, c->b.v, nf);
 		}
-		s = next;
 	}
 	return 0;
 }
 
 /* Pass 2: every other record, then the tail (`text`, `end`). */
-static int pass_body(struct ctx *c, const char *s)
+static int pass_body(struct ctx *c)
 {
 	int ended = 0, tail = 0;
-	while (s < c->end) {
-		const char *next;
-		size_t n = next_line(s, c->end, &next);
+	for (size_t i = 0; i < c->b.nlines; i++) {
+		const char *s = c->text + c->b.lines[i].off;
+		size_t n = c->b.lines[i].len;
 		c->line = s;
 		if (ended)
 			return ferr(c, "data after the 'end' record");
-		if (n == 0 || s[0] == '#') {
-			if (n && memchr(s, 0, n))
-				return ferr(c, "NUL byte in a facts file (facts are text; extract the facts again)");
-			s = next;
-			continue;
-		}
+		if (n == 0 || s[0] == '#' || (n > 3 && s[0] == 'f' && s[1] == 'n' && s[2] == '\t' && !tail))
+			continue; /* comments, empty lines, and the `fn` records of pass 1 */
 		int nf;
 		int k = read_record(c, n, &nf);
 		if (k < 0)
@@ -632,10 +674,13 @@ static int pass_body(struct ctx *c, const char *s)
 			return ferr(c, "a '%s' record after the 'text' record (only 'end' may follow the source text)",
 				    sc->keyword);
 		if (sc->place == FP_BODY) {
-			if (store[k](c, c->v, nf))
+			if (store[k](c, c->b.v, nf))
 				return -1;
 		} else if (k == FACT_TEXT) {
-			long long size = c->v[0].i;
+			long long size = c->b.v[0].i;
+			const char *next = s + n;
+			next += next < c->end && *next == '\r';
+			next += next < c->end && *next == '\n';
 			if (size > c->end - next || (size < c->end - next && next[size] != '\n'))
 				return ferr(c,
 					    "truncated facts file: the 'text' record announces %lld bytes of source, "
@@ -647,16 +692,12 @@ static int pass_body(struct ctx *c, const char *s)
 			struct sfile *sf = &c->p->files[c->file];
 			sf->text_off = next - c->text;
 			sf->text_len = size;
-			next += size;
-			if (next < c->end)
-				next++;
 			tail = 1;
 		} else if (k == FACT_END) {
 			ended = 1;
 		} else {
 			return ferr(c, "a '%s' record does not belong here", sc->keyword);
 		}
-		s = next;
 	}
 	if (!ended && c->version != 1) {
 		c->line = c->end;
@@ -725,44 +766,44 @@ static void link_file(struct ctx *c)
 		qsort(p->calls + c->call0, p->ncalls - c->call0, sizeof(struct call), cmp_call_pos);
 	if (p->ngfps > c->gfp0)
 		qsort(p->gfps + c->gfp0, p->ngfps - c->gfp0, sizeof(struct gfptok), cmp_gfp_pos);
-	for (size_t i = 0; i < c->npa; i++) {
-		int g = find_gfp(c, c->pa[i].tok);
-		int cl = find_call(c, c->pa[i].call);
+	for (size_t i = 0; i < c->b.npa; i++) {
+		int g = find_gfp(c, c->b.pa[i].tok);
+		int cl = find_call(c, c->b.pa[i].call);
 		if (g < 0 || cl < 0)
 			continue;
 		struct gfptok *gt = &p->gfps[g];
 		if (gt->call < 0 || pos_cmp(p->calls[cl].pos, p->calls[gt->call].pos) > 0) {
 			gt->call = cl;
-			gt->argidx = c->pa[i].idx;
+			gt->argidx = c->b.pa[i].idx;
 		}
 	}
-	for (size_t i = 0; i < c->npv; i++) {
-		int g = find_gfp(c, c->pv[i].tok);
+	for (size_t i = 0; i < c->b.npv; i++) {
+		int g = find_gfp(c, c->b.pv[i].tok);
 		if (g >= 0)
-			p->gfps[g].var = c->pv[i].var;
+			p->gfps[g].var = c->b.pv[i].var;
 	}
 	/* Parameters: per function in index order from 0; a gap ends the list. */
-	if (c->npp)
-		qsort(c->pp, c->npp, sizeof(*c->pp), cmp_param);
+	if (c->b.npp)
+		qsort(c->b.pp, c->b.npp, sizeof(*c->b.pp), cmp_param);
 	size_t k = 0;
 	for (size_t fi = c->fn0; fi < p->nfuncs; fi++) {
 		struct func *fn = &p->funcs[fi];
 		fn->param0 = (int)p->nparams;
-		while (k < c->npp && c->pp[k].fn < (int)fi)
+		while (k < c->b.npp && c->b.pp[k].fn < (int)fi)
 			k++;
-		for (int want = 0; k < c->npp && c->pp[k].fn == (int)fi; k++) {
-			if (c->pp[k].idx != want)
+		for (int want = 0; k < c->b.npp && c->b.pp[k].fn == (int)fi; k++) {
+			if (c->b.pp[k].idx != want)
 				continue; /* a repeated index, or after a gap */
-			struct param pa = {c->pp[k].name, c->pp[k].type};
+			struct param pa = {c->b.pp[k].name, c->b.pp[k].type};
 			VEC_PUSH(p->params, p->nparams, p->capparams, pa);
 			fn->nparams++;
 			want++;
 		}
 	}
-	for (size_t i = 0; i < c->npas; i++) {
-		int cl = find_call(c, c->pas[i].call);
+	for (size_t i = 0; i < c->b.npas; i++) {
+		int cl = find_call(c, c->b.pas[i].call);
 		if (cl >= 0)
-			p->calls[cl].lhs = c->pas[i].var;
+			p->calls[cl].lhs = c->b.pas[i].var;
 	}
 }
 
@@ -787,11 +828,42 @@ void program_add_failed(struct program *p, const char *src_path, const char *err
 	p->files[p->nfiles - 1].error = xstrdup(error ? error : "front end failed");
 }
 
+static struct facts_bufs *bufs_of(struct program *p)
+{
+	if (!p->load_bufs)
+		p->load_bufs = xcalloc(1, sizeof(struct facts_bufs));
+	return p->load_bufs;
+}
+
+static void bufs_free(struct facts_bufs *b)
+{
+	if (!b)
+		return;
+	free(b->pa);
+	free(b->pv);
+	free(b->pas);
+	free(b->pp);
+	free(b->fkey);
+	free(b->fval);
+	free(b->fs);
+	free(b->fl);
+	free(b->v);
+	free(b->lines);
+	free(b->buf);
+	free(b);
+}
+
 int facts_load_mem(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
 		   char *err, size_t errlen)
 {
 	struct ctx c;
 	memset(&c, 0, sizeof(c));
+	struct facts_bufs *saved = bufs_of(p);
+	c.b = *saved;
+	c.b.npa = c.b.npv = c.b.npas = c.b.npp = c.b.nlines = 0;
+	if (c.b.fcap)
+		memset(c.b.fkey, 0, c.b.fcap * sizeof(*c.b.fkey));
+	c.b.fn_count = 0;
 	c.p = p;
 	c.path = facts_path;
 	c.text = text;
@@ -806,20 +878,14 @@ int facts_load_mem(struct program *p, const char *facts_path, const char *text, 
 	const char *body = text;
 	int rc = header(&c, &body);
 	if (!rc)
-		rc = pass_fn(&c, body);
+		rc = lines(&c, body);
 	if (!rc)
-		rc = pass_body(&c, body);
+		rc = pass_fn(&c);
+	if (!rc)
+		rc = pass_body(&c);
 	if (!rc)
 		link_file(&c);
-	free(c.pa);
-	free(c.pv);
-	free(c.pas);
-	free(c.pp);
-	free(c.fkey);
-	free(c.fval);
-	free(c.fs);
-	free(c.fl);
-	free(c.v);
+	*saved = c.b; /* the buffers, for the next file */
 	return rc;
 }
 
@@ -835,6 +901,9 @@ int facts_load_text(struct program *p, const char *facts_path, const char *text,
 
 int facts_load(struct program *p, const char *facts_path, const char *src_path, char *err, size_t errlen)
 {
+	/* read into the buffer of the file before (no mapping: page faults cost
+	 * more than the copy, and a facts file is read once) */
+	struct facts_bufs *b = bufs_of(p);
 	int fd = open(facts_path, O_RDONLY);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) != 0) {
@@ -843,29 +912,29 @@ int facts_load(struct program *p, const char *facts_path, const char *src_path, 
 		snprintf(err, errlen, "%s: error: cannot read facts file", facts_path);
 		return -1;
 	}
-	size_t len = (size_t)st.st_size;
-	/* mapped: the source text at the end is never touched unless shown */
-	void *map = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
-	char *copy = NULL;
-	const char *text;
-	if (map != MAP_FAILED) {
-		text = map;
-	} else {
-		copy = read_file(facts_path, &len);
-		if (!copy) {
+	size_t len = 0;
+	for (;;) {
+		if (len + 1 >= b->bufcap) {
+			b->bufcap = b->bufcap ? b->bufcap * 2 : (size_t)st.st_size + 4096;
+			while (b->bufcap < (size_t)st.st_size + 1)
+				b->bufcap *= 2;
+			b->buf = xrealloc(b->buf, b->bufcap);
+		}
+		ssize_t r = read(fd, b->buf + len, b->bufcap - 1 - len);
+		if (r < 0) {
 			close(fd);
 			snprintf(err, errlen, "%s: error: cannot read facts file", facts_path);
 			return -1;
 		}
-		text = copy;
+		if (r == 0)
+			break;
+		len += (size_t)r;
 	}
 	close(fd);
-	int rc = facts_load_mem(p, facts_path, text, len, src_path, err, errlen);
+	b->buf[len] = 0;
+	int rc = facts_load_mem(p, facts_path, b->buf, len, src_path, err, errlen);
 	if (!rc)
 		p->files[p->nfiles - 1].facts_path = xstrdup(facts_path);
-	if (map != MAP_FAILED)
-		munmap(map, len);
-	free(copy);
 	return rc;
 }
 
@@ -917,6 +986,7 @@ void program_free(struct program *p)
 		free(p->structs[i].members);
 	free(p->structs);
 	free(p->include_names);
+	bufs_free(p->load_bufs);
 }
 
 int facts_tree_read(const char *dir, char **root, char **kernel, char *err, size_t errlen)
@@ -956,9 +1026,9 @@ int facts_tree_read(const char *dir, char **root, char **kernel, char *err, size
 				      "kernel and end)",
 				  fact_keyword((enum fact_kind)k));
 		else if (k == FACT_TREE)
-			*root = xstrndup(c.v[0].s, c.v[0].n);
-		else if (k == FACT_KERNEL && !(c.v[0].n == 1 && c.v[0].s[0] == '-'))
-			*kernel = xstrndup(c.v[0].s, c.v[0].n);
+			*root = xstrndup(c.b.v[0].s, c.b.v[0].n);
+		else if (k == FACT_KERNEL && !(c.b.v[0].n == 1 && c.b.v[0].s[0] == '-'))
+			*kernel = xstrndup(c.b.v[0].s, c.b.v[0].n);
 		else if (k == FACT_END)
 			ended = 1;
 		s = next;
@@ -972,9 +1042,9 @@ int facts_tree_read(const char *dir, char **root, char **kernel, char *err, size
 		free(*kernel);
 		*root = *kernel = NULL;
 	}
-	free(c.fs);
-	free(c.fl);
-	free(c.v);
+	free(c.b.fs);
+	free(c.b.fl);
+	free(c.b.v);
 	free(text);
 	free(path);
 	return rc ? -1 : 1;

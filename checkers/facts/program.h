@@ -187,6 +187,7 @@ struct program {
 	struct cstruct *structs; size_t nstructs, capstructs;
 	uint32_t *include_names; size_t ninclude, capinclude; /* identifiers declared in <root>/include */
 	const char *root;
+	struct facts_bufs *load_bufs; /* the loader's buffers, reused from file to file (facts.c) */
 };
 
 /* Load one facts file for source file `path` (relative to root). On a format error
