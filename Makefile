@@ -79,6 +79,7 @@ include tests/fixes/fixes.mk
 include tests/reports/reports.mk
 include tests/flags/flags.mk
 include tests/robustness/robustness.mk
+include tests/factsonly/factsonly.mk
 include tests/fuzz/fuzz.mk
 
 clean:

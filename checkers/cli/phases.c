@@ -174,6 +174,7 @@ int phase_facts(struct run *R)
 {
 	R->prog.root = R->root;
 	R->st.tree = R->root;
+	R->st.prog = &R->prog;
 	R->st.kernel_version = R->version ? R->version : "";
 	double t0 = now_seconds();
 	int rc = R->A.nfactdirs ? load_factdirs(R) : extract_and_load(R);
@@ -207,9 +208,9 @@ int phase_rules(struct run *R)
 int phase_filter(struct run *R)
 {
 	char err[1024];
-	findings_fingerprint(&R->out, R->root);
-	R->st.suppressed = suppress_apply(&R->out, R->root, R->A.show_suppressed);
-	if (R->A.write_baseline && baseline_write(&R->out, R->root, R->A.write_baseline, err, sizeof(err)))
+	findings_fingerprint(&R->out, &R->prog);
+	R->st.suppressed = suppress_apply(&R->out, &R->prog, R->A.show_suppressed);
+	if (R->A.write_baseline && baseline_write(&R->out, &R->prog, R->A.write_baseline, err, sizeof(err)))
 		return fail("%s%s", err, "");
 	size_t since_dropped = 0;
 	if (R->A.since && since_filter(&R->out, R->root, R->A.since, &since_dropped, err, sizeof(err)))

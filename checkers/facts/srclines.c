@@ -1,14 +1,60 @@
-/* srclines.c - a small cache of source files split into lines. */
+/* srclines.c - source lines from the facts' `text` records, split on demand. */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "facts/srclines.h"
+#include "facts/program.h"
+#include "base/hash.h"
 #include "base/util.h"
 
-void srccache_init(struct srccache *c, const char *root)
+void srccache_init(struct srccache *c, const struct program *prog)
 {
 	memset(c, 0, sizeof(*c));
-	c->root = xstrdup(root ? root : ".");
+	c->prog = prog;
+}
+
+/* The text of sf as its facts hold it: a copy, or NULL. */
+static char *facts_text(const struct sfile *sf, size_t *len)
+{
+	if (sf->text_len < 0)
+		return NULL;
+	size_t n = (size_t)sf->text_len;
+	char *t = xmalloc(n + 1);
+	if (sf->text) {
+		memcpy(t, sf->text, n);
+	} else {
+		int fd = sf->facts_path ? open(sf->facts_path, O_RDONLY) : -1;
+		size_t got = 0;
+		while (fd >= 0 && got < n) {
+			ssize_t r = pread(fd, t + got, n - got, (off_t)sf->text_off + (off_t)got);
+			if (r <= 0)
+				break;
+			got += (size_t)r;
+		}
+		if (fd >= 0)
+			close(fd);
+		if (got < n) {
+			free(t);
+			return NULL;
+		}
+	}
+	t[n] = 0;
+	if (sf->src_hash[0]) {
+		/* the facts file may have changed since it was loaded */
+		struct hash128 h;
+		char hex[33];
+		hash128_init(&h);
+		hash128_update(&h, t, n);
+		hash128_hex(&h, hex);
+		if (strcmp(hex, sf->src_hash) != 0) {
+			free(t);
+			return NULL;
+		}
+	}
+	*len = n;
+	return t;
 }
 
 const struct srcfile *src_file(struct srccache *c, const char *rel)
@@ -23,10 +69,10 @@ const struct srcfile *src_file(struct srccache *c, const char *rel)
 	struct srcfile f;
 	memset(&f, 0, sizeof(f));
 	f.path = xstrdup(rel);
-	char *full = rel[0] == '/' ? xstrdup(rel) : xasprintf("%s/%s", c->root, rel);
 	size_t len = 0;
-	f.text = read_file(full, &len);
-	free(full);
+	for (size_t i = 0; c->prog && i < c->prog->nfiles && !f.text; i++)
+		if (strcmp(c->prog->files[i].path, rel) == 0)
+			f.text = facts_text(&c->prog->files[i], &len);
 	if (f.text) {
 		int cap = 0;
 		char *p = f.text;
@@ -68,6 +114,5 @@ void srccache_free(struct srccache *c)
 		free(c->v[i].line);
 	}
 	free(c->v);
-	free(c->root);
 	memset(c, 0, sizeof(*c));
 }

@@ -112,10 +112,10 @@ static int cmp_key_pos(const void *a, const void *b)
 
 /* One key per finding, sorted by key, occurrence indices in source order (fs is
  * sorted by position). */
-static struct key *compute_keys(const struct findings *fs, const char *root)
+static struct key *compute_keys(const struct findings *fs, const struct program *prog)
 {
 	struct srccache sc;
-	srccache_init(&sc, root);
+	srccache_init(&sc, prog);
 	struct key *k = xmalloc((fs->n ? fs->n : 1) * sizeof(*k));
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct finding *f = &fs->v[i];
@@ -144,9 +144,9 @@ static void free_keys(struct key *k, size_t n)
 	free(k);
 }
 
-void findings_fingerprint(struct findings *fs, const char *root)
+void findings_fingerprint(struct findings *fs, const struct program *prog)
 {
-	struct key *k = compute_keys(fs, root);
+	struct key *k = compute_keys(fs, prog);
 	for (size_t j = 0; j < fs->n; j++) {
 		struct finding *f = &fs->v[k[j].i];
 		free(f->fingerprint);
@@ -170,9 +170,9 @@ static char *field(const char *s)
 	return d;
 }
 
-int baseline_write(const struct findings *fs, const char *root, const char *path, char *err, size_t errlen)
+int baseline_write(const struct findings *fs, const struct program *prog, const char *path, char *err, size_t errlen)
 {
-	struct key *k = compute_keys(fs, root);
+	struct key *k = compute_keys(fs, prog);
 	char **lines = xmalloc((fs->n ? fs->n : 1) * sizeof(*lines));
 	size_t n = 0;
 	for (size_t j = 0; j < fs->n; j++) {

@@ -12,13 +12,15 @@
 
 #include "rules/finding.h"
 
-/* Set f->fingerprint on every finding (fs sorted). Reads the source lines from
- * the tree root to find the flag expression; falls back to the fix text. */
-void findings_fingerprint(struct findings *fs, const char *root);
+struct program;
+/* Set f->fingerprint on every finding (fs sorted). Reads the source line of the
+ * site from the facts (facts/srclines.h) to find the flag expression; falls back
+ * to the fix text. */
+void findings_fingerprint(struct findings *fs, const struct program *prog);
 /* The normalised expression of a finding's site (no white space), malloc'ed. */
 char *finding_site_expr(const struct finding *f, const char *line);
 /* Write the baseline of the unsuppressed findings; -1 and err on failure. */
-int baseline_write(const struct findings *fs, const char *root, const char *path, char *err, size_t errlen);
+int baseline_write(const struct findings *fs, const struct program *prog, const char *path, char *err, size_t errlen);
 /* Drop the findings the baseline holds; *dropped counts them. -1 and err
  * ("path:line: error: ...") on an unreadable or malformed baseline. */
 int baseline_filter(struct findings *fs, const char *path, size_t *dropped, char *err, size_t errlen);

@@ -5,8 +5,10 @@
 
 #include "rules/rules.h"
 
+struct program;
 struct run_stats {
 	const char *tree;
+	const struct program *prog; /* the source lines reports quote (facts/srclines.h) */
 	const char *kernel_version; /* "6.1" or "" */
 	size_t files, files_failed, files_partial, functions, calls, edges;
 	char **failed;   /* "path: reason" for failed files and skipped functions */

@@ -303,7 +303,7 @@ static const char js[] =
 void report_html(FILE *out, const struct findings *fs, const struct run_stats *st)
 {
 	struct srccache sc;
-	srccache_init(&sc, st->tree);
+	srccache_init(&sc, st->prog);
 	struct count *subs = NULL, *rules = NULL;
 	size_t nsubs = 0, capsubs = 0, nrl = 0, caprl = 0;
 	for (size_t i = 0; i < fs->n; i++) {

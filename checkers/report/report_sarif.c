@@ -121,7 +121,7 @@ static void fixes(FILE *out, const struct finding *f, struct srccache *sc)
 void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *st)
 {
 	struct srccache sc;
-	srccache_init(&sc, st->tree);
+	srccache_init(&sc, st->prog);
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n", out);
 	fputs("  \"runs\": [{\n    \"tool\": {\"driver\": {\n      \"name\": \"gfpcheck\",\n      \"version\": ", out);
 	json_str(out, GFPCHECK_VERSION);

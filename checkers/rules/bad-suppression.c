@@ -1,9 +1,9 @@
 /* bad-suppression: a `gfpcheck: ignore` comment that suppresses nothing because it
- * gives no reason or names no known rule. A suppression must say why. */
+ * gives no reason or names no known rule. A suppression must say why.  The
+ * directives are the facts' `suppress` records. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "facts/srclines.h"
 #include "rules/suppress.h"
 #include "rules/rules.h"
 #include "base/util.h"
@@ -20,33 +20,17 @@ static const char *enclosing(const struct program *p, int file, int line)
 
 void rule_bad_suppression(struct rulectx *rc)
 {
-	struct analysis *a = rc->a;
-	const struct program *p = a->prog;
-	for (size_t i = 0; i < p->nfiles; i++) {
-		const struct sfile *sf = &p->files[i];
-		/* Most files hold no directive: look before splitting into lines, and
-		 * keep one file in memory at a time. */
-		char *full = xasprintf("%s/%s", p->root, sf->path);
-		char *text = read_file(full, NULL);
-		free(full);
-		int any = text && strstr(text, "gfpcheck:");
-		free(text);
-		if (!any)
+	const struct program *p = rc->a->prog;
+	for (size_t i = 0; i < p->ndirectives; i++) {
+		const struct directive *d = &p->directives[i];
+		struct suppression sup;
+		if (!suppression_parse(istr(d->text), &sup) || !sup.problem)
 			continue;
-		struct srccache sc;
-		srccache_init(&sc, p->root);
-		const struct srcfile *f = src_file(&sc, sf->path);
-		for (int l = 0; f->text && l < f->nlines; l++) {
-			struct suppression sup;
-			if (!strstr(f->line[l], "gfpcheck:") || !suppression_parse(f->line[l], &sup) || !sup.problem)
-				continue;
-			struct finding *fd = finding_new(rc->out, R_bad_suppression, CONF_HIGH, sf->path, l + 1, sup.col,
-							 sup.col_end, enclosing(p, (int)i, l + 1));
-			if (sup.rule[0])
-				finding_msg(fd, "suppression of '%s' %s; it suppresses nothing", sup.rule, sup.problem);
-			else
-				finding_msg(fd, "suppression %s; it suppresses nothing", sup.problem);
-		}
-		srccache_free(&sc);
+		struct finding *fd = finding_new(rc->out, R_bad_suppression, CONF_HIGH, p->files[d->file].path,
+						 d->pos.line, d->pos.col, d->end.col, enclosing(p, d->file, d->pos.line));
+		if (sup.subject[0])
+			finding_msg(fd, "suppression of '%s' %s; it suppresses nothing", sup.subject, sup.problem);
+		else
+			finding_msg(fd, "suppression %s; it suppresses nothing", sup.problem);
 	}
 }

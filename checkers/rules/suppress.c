@@ -1,11 +1,12 @@
-/* suppress.c - in-source suppressions of findings. */
+/* suppress.c - in-source suppressions of findings, from the facts' `suppress`
+ * records (docs/FACTS.md). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts/program.h"
 #include "rules/finding_filter.h"
 #include "rules/rules.h"
-#include "facts/srclines.h"
 #include "rules/suppress.h"
 #include "base/util.h"
 
@@ -16,89 +17,113 @@ static const char *skip_sp(const char *p)
 	return p;
 }
 
-int suppression_parse(const char *line, struct suppression *s)
+static void copy(char *dst, size_t cap, const char *s, size_t n)
 {
-	const char *c1 = strstr(line, "/*"), *c2 = strstr(line, "//");
-	const char *com = c1 && (!c2 || c1 < c2) ? c1 : c2;
-	if (!com)
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, s, n);
+	dst[n] = 0;
+}
+
+int suppression_parse(const char *directive, struct suppression *s)
+{
+	if (strncmp(directive, "gfpcheck:", 9) != 0)
 		return 0;
-	const char *g = strstr(com + 2, "gfpcheck:");
-	if (!g)
-		return 0;
-	const char *p = skip_sp(g + 9);
-	if (strncmp(p, "ignore", 6) != 0 || (p[6] && p[6] != ' ' && p[6] != '\t' && p[6] != '*'))
+	const char *p = skip_sp(directive + 9);
+	if (strncmp(p, "ignore", 6) != 0 || (p[6] && p[6] != ' ' && p[6] != '\t'))
 		return 0;
 	memset(s, 0, sizeof(*s));
-	s->col = (int)(g - line) + 1;
-	/* The directive ends at the comment's close (block comments) or line end. */
-	const char *end = com == c1 ? strstr(g, "*/") : NULL;
-	if (!end)
-		end = line + strlen(line);
-	s->col_end = (int)(end - line) + 1;
 	p = skip_sp(p + 6);
-	size_t rl = 0;
-	while (isalpha((unsigned char)*p) && p + rl < end && (isalnum((unsigned char)p[rl]) || p[rl] == '-' || p[rl] == '_'))
-		rl++;
-	if (rl >= sizeof(s->rule))
-		rl = sizeof(s->rule) - 1;
-	memcpy(s->rule, p, rl);
-	s->rule[rl] = 0;
-	p = skip_sp(p + rl);
-	if (!rl) {
+	/* RULE[,RULE...]: names start with a letter */
+	const char *list = p, *list_end = p;
+	while (isalpha((unsigned char)*p)) {
+		size_t rl = 0;
+		while (isalnum((unsigned char)p[rl]) || p[rl] == '-' || p[rl] == '_')
+			rl++;
+		if (s->nrules == SUPPRESS_MAXRULES) {
+			s->problem = "names too many rules";
+			return 1;
+		}
+		copy(s->rules[s->nrules++], sizeof(s->rules[0]), p, rl);
+		list_end = p + rl;
+		p = skip_sp(p + rl);
+		if (*p != ',')
+			break;
+		p = skip_sp(p + 1);
+	}
+	copy(s->subject, sizeof(s->subject), list, (size_t)(list_end - list));
+	if (!s->nrules) {
 		s->problem = "names no rule";
 		return 1;
 	}
-	if (rule_index(s->rule) < 0) {
-		s->problem = "names an unknown rule";
-		return 1;
-	}
+	for (int i = 0; i < s->nrules; i++)
+		if (rule_index(s->rules[i]) < 0) {
+			copy(s->subject, sizeof(s->subject), s->rules[i], strlen(s->rules[i]));
+			s->problem = "names an unknown rule";
+			return 1;
+		}
 	if (strncmp(p, "--", 2) != 0) {
-		s->problem = "gives no reason (write `-- REASON` after the rule)";
+		s->problem = s->nrules > 1 ? "gives no reason (write `-- REASON` after the rules)"
+					   : "gives no reason (write `-- REASON` after the rule)";
 		return 1;
 	}
 	p = skip_sp(p + 2);
-	const char *q = end;
+	const char *q = p + strlen(p);
 	while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
 		q--;
-	size_t n = (size_t)(q - p);
-	if (n >= sizeof(s->reason))
-		n = sizeof(s->reason) - 1;
-	memcpy(s->reason, p, n);
-	s->reason[n] = 0;
-	if (!n)
+	copy(s->reason, sizeof(s->reason), p, (size_t)(q - p));
+	if (!s->reason[0])
 		s->problem = "gives an empty reason";
 	return 1;
 }
 
-struct used {
+/* A valid directive, where it is, and which of its rules have suppressed a
+ * finding already (each rule of a directive suppresses one finding). */
+struct dir {
 	const char *file;
 	int line;
+	struct suppression s;
+	unsigned used;
 };
 
 struct ctx {
-	struct srccache sc;
-	struct used *used;
-	size_t nused, capused;
+	struct dir *d;
+	size_t n;
+	size_t nused;
 	int show;
 };
 
-static int is_used(const struct ctx *c, const char *file, int line)
+static int cmp_dir(const void *a, const void *b)
 {
-	for (size_t i = 0; i < c->nused; i++)
-		if (c->used[i].line == line && strcmp(c->used[i].file, file) == 0)
-			return 1;
-	return 0;
+	const struct dir *x = a, *y = b;
+	int r = strcmp(x->file, y->file);
+	if (r)
+		return r;
+	return x->line != y->line ? (x->line < y->line ? -1 : 1) : 0;
 }
 
-/* A valid, unused directive for f's rule on `line`: its reason, else NULL. */
-static const char *directive(struct ctx *c, const struct finding *f, int line, struct suppression *s)
+/* An unused rule of a valid directive on `line` of f's file naming f's rule: the
+ * directive (its rule marked used), else NULL. */
+static const struct dir *take(struct ctx *c, const struct finding *f, int line)
 {
-	const char *text = src_line(&c->sc, f->file, line);
-	if (!text || !suppression_parse(text, s) || s->problem || strcmp(s->rule, f->rule) != 0)
-		return NULL;
-	if (is_used(c, f->file, line))
-		return NULL;
-	return s->reason;
+	struct dir key;
+	key.file = f->file;
+	key.line = line;
+	size_t lo = 0, hi = c->n;
+	while (lo < hi) { /* first directive at or after (file, line) */
+		size_t mid = (lo + hi) / 2;
+		if (cmp_dir(&c->d[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < c->n && cmp_dir(&c->d[i], &key) == 0; i++)
+		for (int r = 0; r < c->d[i].s.nrules; r++)
+			if (!(c->d[i].used & (1u << r)) && strcmp(c->d[i].s.rules[r], f->rule) == 0) {
+				c->d[i].used |= 1u << r;
+				return &c->d[i];
+			}
+	return NULL;
 }
 
 static int keep(struct finding *f, void *arg)
@@ -106,34 +131,40 @@ static int keep(struct finding *f, void *arg)
 	struct ctx *c = arg;
 	if (strcmp(f->rule, "bad-suppression") == 0)
 		return 1;
-	struct suppression s;
-	int line = f->line;
-	const char *why = directive(c, f, line, &s);
-	if (!why && line > 1)
-		why = directive(c, f, --line, &s);
-	if (!why)
+	const struct dir *d = take(c, f, f->line);
+	if (!d && f->line > 1)
+		d = take(c, f, f->line - 1);
+	if (!d)
 		return 1;
-	struct used u = {f->file, line};
-	VEC_PUSH(c->used, c->nused, c->capused, u);
+	c->nused++;
 	if (!c->show)
 		return 0;
 	free(f->suppressed);
-	f->suppressed = xstrdup(why);
+	f->suppressed = xstrdup(d->s.reason);
 	return 1;
 }
 
-size_t suppress_apply(struct findings *fs, const char *root, int show)
+size_t suppress_apply(struct findings *fs, const struct program *p, int show)
 {
 	struct ctx c;
 	memset(&c, 0, sizeof(c));
-	srccache_init(&c.sc, root);
 	c.show = show;
-	/* keep() records pointers to the findings' file names: findings_filter frees
-	 * the dropped findings only after the last call. */
+	c.d = xmalloc(sizeof(*c.d) * (p->ndirectives ? p->ndirectives : 1));
+	for (size_t i = 0; i < p->ndirectives; i++) {
+		const struct directive *di = &p->directives[i];
+		struct dir *d = &c.d[c.n];
+		if (!suppression_parse(istr(di->text), &d->s) || d->s.problem)
+			continue;
+		d->file = p->files[di->file].path;
+		d->line = di->pos.line;
+		d->used = 0;
+		c.n++;
+	}
+	if (c.n > 1)
+		qsort(c.d, c.n, sizeof(*c.d), cmp_dir); /* equal keys: any order, rules are per directive */
 	size_t dropped = findings_filter(fs, keep, &c);
 	size_t n = show ? c.nused : dropped;
-	free(c.used);
-	srccache_free(&c.sc);
+	free(c.d);
 	return n;
 }
 
