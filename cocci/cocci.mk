@@ -21,12 +21,13 @@ KCOCCI_DIRS ?= fs/ext4 fs/xfs fs/btrfs fs
 
 .PHONY: cocci-gen cocci-check-generated test-cocci install-cocci kernel-coccicheck
 
-cocci-gen:
-	cocci/gen-cocci.sh
+# gen-cocci.sh reads the model through `gfpcheck --dump-model`.
+cocci-gen: $(BIN)/gfpcheck
+	GFPCHECK=$(BIN)/gfpcheck cocci/gen-cocci.sh
 
-cocci-check-generated:
+cocci-check-generated: $(BIN)/gfpcheck
 	@tmp=$$(mktemp -d) && trap 'rm -rf $$tmp' EXIT && \
-	cocci/gen-cocci.sh -o $$tmp 2>/dev/null && \
+	GFPCHECK=$(BIN)/gfpcheck cocci/gen-cocci.sh -o $$tmp 2>/dev/null && \
 	stale=0 && for r in $(COCCI_RULES); do \
 		if ! cmp -s $$tmp/$$r.cocci cocci/$$r.cocci; then \
 			echo "cocci/$$r.cocci is stale: run 'make cocci-gen' and commit it"; \
@@ -40,14 +41,14 @@ EXTRA_TESTS += test-cocci
 test-cocci: cocci-check-generated
 	tests/cocci/run.sh
 
-install-cocci:
+install-cocci: $(BIN)/gfpcheck
 	@[ -n "$(KDIR)" ] && [ -f "$(KDIR)/Makefile" ] || \
 		{ echo "usage: make install-cocci KDIR=/path/to/linux" >&2; exit 2; }
 	@v=$$(awk '/^VERSION *=/{v=$$3} /^PATCHLEVEL *=/{p=$$3} END{if (v != "") print v "." p}' "$(KDIR)/Makefile"); \
 	[ -n "$$v" ] || { echo "install-cocci: no VERSION in $(KDIR)/Makefile" >&2; exit 2; }; \
 	mkdir -p "$(KDIR)/scripts/coccinelle/api/gfp" && \
 	rm -f "$(KDIR)"/scripts/coccinelle/api/gfp/*.cocci && \
-	cocci/gen-cocci.sh -k $$v -o "$(KDIR)/scripts/coccinelle/api/gfp" && \
+	GFPCHECK=$(BIN)/gfpcheck cocci/gen-cocci.sh -k $$v -o "$(KDIR)/scripts/coccinelle/api/gfp" && \
 	echo "install-cocci: scripts for Linux $$v in $(KDIR)/scripts/coccinelle/api/gfp:" && \
 	ls "$(KDIR)/scripts/coccinelle/api/gfp"
 

@@ -2,10 +2,12 @@
 #
 # gen-cocci.awk - fill a cocci/templates/*.cocci.in template from model rows.
 # Called by cocci/gen-cocci.sh as
-#   awk -v kver=X.Y|any -v mnames=... -v tname=... -f gen-cocci.awk MODEL... TEMPLATE
-# Every file but the last (*.cocci.in) is a model file (docs/MODEL.md syntax);
-# the last NFALLBACK model files are fallbacks: their rows are used only for
-# the row kinds that no earlier (primary) model file has.
+#   awk -v kver=X.Y|any -v mnames=... -v tname=... -f gen-cocci.awk DUMP... TEMPLATE
+# Every file but the last (*.cocci.in) is the output of `gfpcheck --dump-model`:
+# the rows that apply to kver (gfpcheck selects them by since=/until=, not this
+# script), one per line, each followed by "   (FILE:LINE)"; the last NFALLBACK
+# dumps are fallbacks: their rows are used only for the row kinds that no
+# earlier (primary) dump has.
 #
 # Template directives (whole lines, removed from the output):
 #   //@needs since=X.Y until=X.Y -- REASON   write nothing unless kver is in range
@@ -31,7 +33,7 @@ function inrange(since, until) {
 }
 
 function die(msg) {
-	printf "%s:%d: error: %s\n", FILENAME, FNR, msg > "/dev/stderr"
+	printf "%s: error: %s (gfpcheck --dump-model printed: %s)\n", where, msg, $0 > "/dev/stderr"
 	failed = 1
 	exit 2
 }
@@ -115,7 +117,7 @@ function row(   n, f, i, kind, name, opt, since, until, note, k, v, eq, optk) {
 			return
 		if (!(kind in fallback_note)) {
 			fallback_note[kind] = 1
-			printf "gen-cocci: %s: no \"%s\" rows in model/, using %s\n", tname, kind, FILENAME > "/dev/stderr"
+			printf "gen-cocci: %s: no \"%s\" rows in model/, using %s\n", tname, kind, fbname > "/dev/stderr"
 		}
 	} else {
 		primary_kind[kind] = 1
@@ -136,8 +138,6 @@ function row(   n, f, i, kind, name, opt, since, until, note, k, v, eq, optk) {
 				optk[k] = v
 		}
 	}
-	if (!inrange(since, until))
-		return
 	if (kind == "scope") {
 		if (n < 4 || (f[3] != "save" && f[3] != "restore"))
 			die("scope row needs NAME save|restore KIND")
@@ -444,6 +444,12 @@ FNR == 1 {
 }
 
 FILENAME !~ /\.cocci\.in$/ {
+	# "ROW   (FILE:LINE)": where the row is written, for messages
+	where = "?"
+	if (match($0, /   \([^()]*:[0-9]+\)$/)) {
+		where = substr($0, RSTART + 4, RLENGTH - 5)
+		$0 = substr($0, 1, RSTART - 1)
+	}
 	sub(/#.*/, "")
 	if ($0 ~ /^[ \t]*$/)
 		next

@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # gen-cocci.sh - generate gfpcheck's coccicheck scripts from model/*.txt.
+# The rows come from `gfpcheck --dump-model` (bin/gfpcheck, or $GFPCHECK): the
+# model's own parser and version selection (since=/until=), never a second one.
 #
 # usage: cocci/gen-cocci.sh [-k KVER] [-m MODEL_DIR] [-t TEMPLATE_DIR] [-o OUT_DIR] [-x FILE]...
 #
@@ -71,13 +73,36 @@ for m in $models $fallback; do
 	esac
 done
 
+# The rows that apply to kver (all rows for "any"), as gfpcheck reads them.
+gfp=${GFPCHECK:-$top/bin/gfpcheck}
+[ -x "$gfp" ] || { echo "$0: $gfp not built (run make)" >&2; exit 2; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/gen-cocci.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+vopt=
+[ "$kver" = any ] || vopt="--kernel-version $kver"
+xopt=
+for x in $extra; do xopt="$xopt --model $x"; done
+dumps=
+if [ -n "$(ls "$mdir"/*.txt 2>/dev/null)" ]; then
+	# shellcheck disable=SC2086
+	GFPCHECK_HOME=$top "$gfp" --dump-model --model-dir "$mdir" $xopt $vopt >"$work/primary.model" || exit 2
+	dumps=$work/primary.model
+fi
+nfallback=0
+if [ -n "$fallback" ]; then
+	# shellcheck disable=SC2086
+	GFPCHECK_HOME=$top "$gfp" --dump-model --model-dir "$fbdir" $vopt >"$work/fallback.model" || exit 2
+	dumps="$dumps $work/fallback.model"
+	nfallback=1
+fi
+
 for t in "$tdir"/*.cocci.in; do
 	base=$(basename "$t" .in)
 	tmp=$odir/.$base.tmp
 	# shellcheck disable=SC2086
 	if awk -v kver="$kver" -v mnames="${mnames# }" -v tname="cocci/templates/$(basename "$t")" \
-		-v nfallback="$(echo $fallback | wc -w)" \
-		-f "$here/gen-cocci.awk" $models $fallback "$t" > "$tmp"; then
+		-v nfallback="$nfallback" -v fbname="${fallback% }" \
+		-f "$here/gen-cocci.awk" $dumps "$t" > "$tmp"; then
 		if [ -s "$tmp" ]; then
 			mv "$tmp" "$odir/$base"
 		else

@@ -197,7 +197,7 @@ int args_parse(struct args *A, int argc, char **argv)
 		return 1;
 	A->paths = argv + first;
 	A->npaths = argc - first;
-	if (!A->npaths && !A->nfactdirs) {
+	if (!A->npaths && !A->nfactdirs && !A->dump_model) {
 		fputs("gfpcheck: no PATH given\n", stderr);
 		usage(stderr);
 		return 2;

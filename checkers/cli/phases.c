@@ -52,7 +52,7 @@ int phase_root(struct run *R)
 			R->root = find_root(abs);
 	}
 	char *tree_kernel = NULL;
-	if (!R->root) {
+	if (!R->root && R->A.nfactdirs) {
 		/* --facts alone: the tree as the extraction saw it (DIR/gfpfacts.tree) */
 		char abs[PATH_MAX], err[1024];
 		if (!realpath(R->A.factdirs[0], abs))
@@ -70,7 +70,7 @@ int phase_root(struct run *R)
 	}
 	if (R->A.kver || !tree_kernel) {
 		free(tree_kernel);
-		tree_kernel = R->A.kver ? xstrdup(R->A.kver) : tree_version(R->root);
+		tree_kernel = R->A.kver ? xstrdup(R->A.kver) : R->root ? tree_version(R->root) : NULL;
 	}
 	R->version = tree_kernel;
 	return 0;

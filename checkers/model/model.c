@@ -594,10 +594,17 @@ void model_dump(const struct model *m, FILE *out)
 				fprintf(out, " fixed-order=%d", r->fixed_order);
 			if (r->honours_nofs)
 				fprintf(out, " honours-nofs=%d.%d", r->honours_nofs / 1000, r->honours_nofs % 1000);
+			if (r->family)
+				fprintf(out, " family=%s", istr(r->family));
 		}
-		if (r->kind == ROW_SCOPE)
+		if (r->kind == ROW_SCOPE) {
 			fprintf(out, " %s %s", r->save ? "save" : "restore",
 				r->scope == SK_NOFS ? "nofs" : r->scope == SK_NOIO ? "noio" : "flags");
+			if (r->arg_idx >= 0)
+				fprintf(out, " arg=%d", r->arg_idx);
+		}
+		if (r->kind == ROW_PFLAG)
+			fprintf(out, " %s", r->scope == SK_NOFS ? "nofs" : "noio");
 		if (r->nclosers) {
 			fputs(r->kind == ROW_SETTER ? " close=" : " release=", out);
 			for (int c = 0; c < r->nclosers; c++)
@@ -621,10 +628,14 @@ void model_dump(const struct model *m, FILE *out)
 			fprintf(out, " arg=%d", r->arg_idx);
 		if (r->kind == ROW_RECLAIM)
 			fprintf(out, " kind=%s", r->kswapd ? "kswapd" : "direct");
-		if (r->kind == ROW_LOCK && r->lkind != LK_LOCK)
-			fprintf(out, " kind=%s", r->lkind == LK_TRANS ? "trans" : "cluster");
-		if ((r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->lkind != LK_LOCK)
-			fprintf(out, " kind=%s", r->lkind == LK_JOURNAL ? "journal" : r->lkind == LK_SECTION ? "section" : "trans");
+		if ((r->kind == ROW_LOCK || r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->lkind != LK_LOCK) {
+			static const char *const lk[] = {"lock", "trans", "cluster", "journal", "section"};
+			fprintf(out, " kind=%s", lk[r->lkind]);
+		}
+		if (r->since)
+			fprintf(out, " since=%d.%d", r->since / 1000, r->since % 1000);
+		if (r->until)
+			fprintf(out, " until=%d.%d", r->until / 1000, r->until % 1000);
 		if (r->inferred)
 			fputs(" # inferred", out);
 		if (r->reason)
