@@ -53,37 +53,12 @@ def _off(fname, line, col0):
         return ls[line - 1] + col0
     return len(t)
 
-_macros_done = set()
-_MACRO_RE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)]*)\)((?:\\\n|[^\n])*)", re.M)
-_CALL_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 _NOT_CALLED = set("if for while do switch return sizeof typeof __typeof__ _Generic "
                   "defined likely unlikely".split())
-
-def _function_macros(fname):
-    # `define NAME POS CALLED...` for every function-like macro of the file: the
-    # identifiers its body calls, so that the core can follow calls through it.
-    try:
-        with open(fname, "rb") as fh:
-            t = fh.read().decode("utf-8", "replace")
-    except OSError:
-        return
-    for m in _MACRO_RE.finditer(t):
-        params = set(x.strip() for x in m.group(2).split(","))
-        called = []
-        for c in _CALL_RE.finditer(m.group(3).replace("\\\n", " ")):
-            n = c.group(1)
-            if n in params or n in _NOT_CALLED or n.startswith("__builtin") or n in called:
-                continue
-            called.append(n)
-        if called:
-            line = t.count("\n", 0, m.start(1)) + 1
-            col = m.start(1) - (t.rfind("\n", 0, m.start(1)) + 1) + 1
-            _out.write("%s\tdefine\t%s\t%d:%d\t%s\n" % (fname, m.group(1), line, col, "\t".join(called)))
+_nrec = {}       # file -> records written for it (the `end` line says how many)
 
 def _emit(fname, *fields):
-    if fname not in _macros_done:
-        _macros_done.add(fname)
-        _function_macros(fname)
+    _nrec[fname] = _nrec.get(fname, 0) + 1
     _out.write(fname + "\t" + "\t".join(str(f) for f in fields) + "\n")
 
 def _pos(p):
@@ -686,22 +661,9 @@ f << pro.f;
 _emit(p[0].file, "proto", f, _pos(p[0]))
 
 # ---------------------------------------------------------------------------
-# Object-like macros and struct definitions, for the request order of an
-# allocation (PGD_ORDER, THREAD_SIZE, a mask macro, sizeof(struct x)).
+# Struct definitions, for the request order of an allocation (sizeof(struct x)).
 @initialize:python@
 @@
-def _define(p, x):
-    text, ls = _load(p.file)
-    o = _off(p.file, p.line, 0)
-    m = _DEFRE.match(text, o)
-    if m is None or m.group(1) != x or m.group(2).startswith("("):
-        return
-    v = _fold(m.group(2).replace("\\\n", " "))
-    if v:
-        _emit(p.file, "defval", x, _pos(p), v)
-
-_DEFRE = re.compile(r"[ \t]*#[ \t]*define[ \t]+(\w+)((?:\\\n|[^\n])*)")
-
 def _struct(p, s):
     text, ls = _load(p.file)
     o = _off(p.file, p.line, int(p.column)) + len(s)
@@ -747,17 +709,316 @@ try:
 except Exception as e:
     _emit(p[0].file, "skipped", p[0].line, "front end error: %s" % _fold(repr(e)))
 
-@dfn@
-identifier x;
-position p;
+# ---------------------------------------------------------------------------
+# Preprocessor directives: `define` and `defval` records, from one scan of
+# the file's bytes.  checkers/extract/extract_pp.c does the same scan in C for
+# files that hold nothing but directives (spatch is not started for them):
+# keep the two in step (tests/extract checks that they agree).
+#  - A directive is a logical line (backslash-newline joins lines, a block
+#    comment may span lines) whose first token, after white space and
+#    comments, is '#'.
+#  - Conditional groups: a branch `#if C` or `#elif C` whose C is an integer
+#    constant 0 is dead, and so is every branch after one whose C is a
+#    non-zero integer constant; everything inside a dead branch is dead.
+#  - `#define NAME(PARAMS) BODY` outside dead branches gives `define NAME
+#    LINE:COL CALLED...` when BODY calls something: each identifier followed
+#    by '(' (outside strings), once, minus the parameters, keywords and
+#    __builtin*; LINE:COL is where NAME is.
+#  - `#define NAME VALUE` outside dead branches gives `defval NAME LINE:COL
+#    VALUE` when VALUE, without comments and with white space folded, is not
+#    empty; LINE:COL is where the '#' is.  Columns count bytes, from 1.
+@initialize:python@
 @@
-#define x@p
+_PPWS = b" \t\v\f\r"
 
+def _pp_quote_end(d, i):
+    # index after the string or character literal starting at d[i]; an
+    # unterminated one ends before the newline
+    q = d[i]
+    i += 1
+    n = len(d)
+    while i < n:
+        c = d[i]
+        if c == 92 and i + 1 < n:           # backslash
+            i += 2
+            continue
+        if c == q:
+            return i + 1
+        if c == 10:
+            return i
+        i += 1
+    return n
+
+def _pp_directive(d, i):
+    # the directive from d[i] (just after '#') to the end of its logical
+    # line: (end index, text without the line splices, newlines crossed,
+    # offset of the last line start crossed or -1)
+    n = len(d)
+    out = bytearray()
+    nl = 0
+    last = -1
+    while i < n:
+        c = d[i]
+        if c == 10:
+            break
+        if c == 92 and i + 1 < n and d[i + 1] == 10:
+            i += 2
+            nl += 1
+            last = i
+            continue
+        if c == 47 and i + 1 < n and d[i + 1] == 42:     # /* ... */
+            j = d.find(b"*/", i + 2)
+            j = n if j < 0 else j + 2
+            k = d.rfind(b"\n", i, j)
+            if k >= 0:
+                nl += d.count(b"\n", i, j)
+                last = k + 1
+            out += d[i:j]
+            i = j
+            continue
+        if c == 47 and i + 1 < n and d[i + 1] == 47:     # // to the end of the line
+            j = i
+            while j < n and d[j] != 10:
+                if d[j] == 92 and j + 1 < n and d[j + 1] == 10:
+                    nl += 1
+                    last = j + 2
+                    j += 2
+                    continue
+                j += 1
+            out += d[i:j].replace(b"\\\n", b"")
+            i = j
+            continue
+        if c == 34 or c == 39:
+            j = _pp_quote_end(d, i)
+            out += d[i:j]
+            i = j
+            continue
+        out.append(c)
+        i += 1
+    return i, bytes(out), nl, last
+
+def _pp_scan(d):
+    # (line, column of '#', offset after it, directive text) for every
+    # directive of d
+    res = []
+    n = len(d)
+    i = 0
+    line = 1
+    ls = 0
+    start = True
+    while i < n:
+        c = d[i]
+        if c == 10:
+            i += 1
+            line += 1
+            ls = i
+            start = True
+        elif c == 92 and i + 1 < n and d[i + 1] == 10:
+            i += 2
+            line += 1
+            ls = i
+        elif c in _PPWS:
+            i += 1
+        elif c == 47 and i + 1 < n and d[i + 1] == 42:
+            j = d.find(b"*/", i + 2)
+            j = n if j < 0 else j + 2
+            k = d.rfind(b"\n", i, j)
+            if k >= 0:
+                line += d.count(b"\n", i, j)
+                ls = k + 1
+            i = j
+        elif c == 47 and i + 1 < n and d[i + 1] == 47:
+            while i < n and d[i] != 10:
+                if d[i] == 92 and i + 1 < n and d[i + 1] == 10:
+                    line += 1
+                    ls = i + 2
+                    i += 2
+                    continue
+                i += 1
+        elif c == 35 and start:                          # '#'
+            j, text, nl, last = _pp_directive(d, i + 1)
+            res.append((line, i - ls + 1, i + 1, text))
+            line += nl
+            if last >= 0:
+                ls = last
+            i = j
+        else:
+            start = False
+            if c == 34 or c == 39:
+                i = _pp_quote_end(d, i)
+            else:
+                i += 1
+    return res
+
+def _pp_uncomment(t):
+    # comments become one space; strings and characters are kept
+    out = bytearray()
+    n = len(t)
+    i = 0
+    while i < n:
+        c = t[i]
+        if c == 47 and i + 1 < n and t[i + 1] == 42:
+            j = t.find(b"*/", i + 2)
+            i = n if j < 0 else j + 2
+            out.append(32)
+        elif c == 47 and i + 1 < n and t[i + 1] == 47:
+            j = t.find(b"\n", i)
+            i = n if j < 0 else j
+            out.append(32)
+        elif c == 34 or c == 39:
+            j = _pp_quote_end(t, i)
+            out += t[i:j]
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return bytes(out)
+
+_pp_wsre = re.compile(rb"[ \t\n\v\f\r]+")
+_pp_dre = re.compile(rb"[ \t\n\v\f\r]*([A-Za-z_][A-Za-z0-9_]*)")
+_pp_namere = re.compile(rb"[ \t\n\v\f\r]+([A-Za-z_][A-Za-z0-9_]*)")
+_pp_constre = re.compile(rb"(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)[uUlL]*$")
+
+def _pp_fold(t):
+    return _pp_wsre.sub(b" ", t).strip(b" ")
+
+def _pp_const(t):
+    # the value of an integer constant condition, else None
+    m = _pp_constre.match(t)
+    if not m:
+        return None
+    v = m.group(1)
+    if v[:2] in (b"0x", b"0X"):
+        return int(v[2:], 16)
+    return int(v, 8) if v.startswith(b"0") else int(v)
+
+def _pp_calls(body, params):
+    # identifiers followed by '(' in body, in order, once
+    called = []
+    n = len(body)
+    i = 0
+    while i < n:
+        c = body[i]
+        if c == 34 or c == 39:
+            i = _pp_quote_end(body, i)
+        elif (65 <= c <= 90) or (97 <= c <= 122) or c == 95:
+            j = i + 1
+            while j < n and ((48 <= body[j] <= 57) or (65 <= body[j] <= 90) or
+                             (97 <= body[j] <= 122) or body[j] == 95):
+                j += 1
+            k = j
+            while k < n and body[k] in b" \t\n\v\f\r":
+                k += 1
+            name = body[i:j].decode("ascii")
+            if k < n and body[k] == 40 and name not in params and name not in _NOT_CALLED \
+                    and not name.startswith("__builtin") and name not in called:
+                called.append(name)
+            i = j
+        elif 48 <= c <= 57 or (c == 46 and i + 1 < n and 48 <= body[i + 1] <= 57):
+            # a number: digits, letters, '_', '.', and a sign after e/E/p/P
+            j = i + 1
+            while j < n:
+                b = body[j]
+                if b in b"+-" and body[j - 1] in b"eEpP":
+                    j += 1
+                elif (48 <= b <= 57) or (65 <= b <= 90) or (97 <= b <= 122) or b == 95 or b == 46:
+                    j += 1
+                else:
+                    break
+            i = j
+        else:
+            i += 1
+    return called
+
+def _pp_records(fname, d):
+    groups = []      # [dead outside, a branch had a non-zero constant, this branch dead]
+    dead = False
+    for line, col, off, text in _pp_scan(d):
+        t = _pp_uncomment(text)
+        m = _pp_dre.match(t)
+        if not m:
+            continue
+        kw = m.group(1)
+        rest = t[m.end():]
+        if kw in (b"if", b"ifdef", b"ifndef"):
+            v = _pp_const(_pp_fold(rest)) if kw == b"if" else None
+            cur = dead or v == 0
+            groups.append([dead, v is not None and v != 0, cur])
+            dead = cur
+        elif kw == b"elif":
+            if groups:
+                g = groups[-1]
+                v = _pp_const(_pp_fold(rest))
+                cur = g[0] or g[1] or v == 0
+                if v is not None and v != 0:
+                    g[1] = True
+                g[2] = cur
+                dead = cur
+        elif kw == b"else":
+            if groups:
+                g = groups[-1]
+                g[2] = g[0] or g[1]
+                dead = g[2]
+        elif kw == b"endif":
+            if groups:
+                dead = groups.pop()[0]
+        elif kw == b"define" and not dead:
+            nm = _pp_namere.match(rest)
+            if not nm:
+                continue
+            name = nm.group(1).decode("ascii")
+            after = rest[nm.end():]
+            if after[:1] == b"(":
+                # function-like: the column of NAME in the original line
+                # (text holds no splice before NAME in practice; find it)
+                e = after.find(b")")
+                params = after[1:] if e < 0 else after[1:e]
+                body = b"" if e < 0 else after[e + 1:]
+                ps = set(x.strip(b" \t\n\v\f\r").decode("utf-8", "replace") for x in params.split(b","))
+                called = _pp_calls(body, ps)
+                if called:
+                    _emit(fname, "define", name, "%d:%d" % _pp_namepos(d, off, line), *called)
+            else:
+                v = _pp_fold(after)
+                if v:
+                    _emit(fname, "defval", name, "%d:%d" % (line, col), v.decode("utf-8", "replace"))
+
+def _pp_namepos(d, o, line):
+    # LINE, COL of the token after `define` in the directive whose text
+    # starts at d[o] (just after its '#') on line LINE
+    n = len(d)
+    i = o
+    tok = 0
+    while i < n:
+        c = d[i]
+        if c == 92 and i + 1 < n and d[i + 1] == 10:
+            i += 2
+            line += 1
+        elif c in _PPWS:
+            i += 1
+        elif c == 47 and i + 1 < n and d[i + 1] == 42:
+            j = d.find(b"*/", i + 2)
+            j = n if j < 0 else j + 2
+            line += d.count(b"\n", i, j)
+            i = j
+        elif tok == 1:
+            return line, i - (d.rfind(b"\n", 0, i) + 1) + 1
+        else:
+            tok = 1
+            while i < n and ((48 <= d[i] <= 57) or (65 <= d[i] <= 90) or (97 <= d[i] <= 122) or d[i] == 95):
+                i += 1
+    return line, 1
+
+# ---------------------------------------------------------------------------
+# Last, once per file: the directives, then the end marker with the number
+# of records written for the file (the runner keeps no facts without it).
 @script:python@
-p << dfn.p;
-x << dfn.x;
 @@
-try:
-    _define(p[0], x)
-except Exception as e:
-    _emit(p[0].file, "skipped", p[0].line, "front end error: %s" % _fold(repr(e)))
+for _f in cocci.files():
+    try:
+        with open(_f, "rb") as _fh:
+            _pp_records(_f, _fh.read())
+    except Exception as e:
+        _emit(_f, "skipped", 0, "front end error: %s" % _fold(repr(e)))
+    _out.write("%s\tend\t%d\n" % (_f, _nrec.get(_f, 0)))
+    _out.flush()

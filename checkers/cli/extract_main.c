@@ -1,202 +1,240 @@
 /* extract_main.c - gfpcheck-extract: write the facts of C files with the
  * Coccinelle front end, for distributing extraction over machines or jobs.
  *
- *   gfpcheck-extract [-j N] [-o DIR] [--root DIR] [--cocci FILE] [--cache DIR]
- *                    [--timeout S] [-q] PATH...
+ *   gfpcheck-extract [options] PATH...
  *
  * Facts go to the cache; with -o they are also copied to DIR/<rel>.facts,
  * rel being the file's path relative to the root (default: the current
- * directory).  One line per failed file on stderr; exit 0 when all files
- * were extracted, 1 when some failed, 2 on usage or input errors. */
+ * directory).  With --shard I/N only the files whose content hash falls in
+ * share I of N are extracted (and copied): N runs with I = 1..N, anywhere,
+ * together cover the tree once, and `gfpcheck --facts DIR1 --facts DIR2 ...`
+ * analyses their union.  One line per failed file on stderr; exit 0 when all
+ * files were extracted, 1 when some failed, 2 on usage or input errors. */
 #include "extract/extract.h"
 #include "facts/facts_write.h"
 #include "cli/tree.h"
+#include "cli/options.h"
+#include "base/util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void usage(void)
+enum { O_JOBS, O_OUT, O_ROOT, O_COCCI, O_MACROS, O_CACHE, O_TIMEOUT, O_MEMORY, O_SHARD, O_NOPREPROC, O_QUIET, O_HELP };
+
+static const struct cli_opt table[] = {
+	{"jobs", 'j', "N", O_JOBS, "spatch processes at once (default: number of CPUs)"},
+	{"output", 'o', "DIR", O_OUT, "also copy the facts to DIR/<path>.facts"},
+	{"root", 0, "DIR", O_ROOT, "the tree root paths are relative to (default: .)"},
+	{"cocci", 0, "FILE", O_COCCI, "the extraction semantic patch (default: cocci/gfpfacts.cocci)"},
+	{"macros", 0, "FILE", O_MACROS, "spatch's macro file (default: cocci/gfpcheck-macros.h; '' none)"},
+	{"cache", 0, "DIR", O_CACHE, "the facts cache (default: $GFPCHECK_CACHE or ~/.cache/gfpcheck)"},
+	{"timeout", 0, "SECONDS", O_TIMEOUT, "time one file may take in spatch (default: $GFPCHECK_TIMEOUT or 120)"},
+	{"memory", 0, "MIB", O_MEMORY, "address space of one spatch process (default: $GFPCHECK_MEMORY or 4096)"},
+	{"shard", 0, "I/N", O_SHARD, "only the files whose content hash falls in share I of N (1 <= I <= N)"},
+	{"no-preproc", 0, NULL, O_NOPREPROC, "give spatch the files of preprocessor lines only too"},
+	{"quiet", 'q', NULL, O_QUIET, "print nothing but errors"},
+	{"help", 'h', NULL, O_HELP, "this text"},
+	{NULL, 0, NULL, 0, NULL},
+};
+
+struct xargs {
+	struct extract_opts o;
+	const char *outdir, *root;
+};
+
+static const char *prog = "gfpcheck-extract";
+
+static void usage(FILE *out)
 {
-	fprintf(stderr,
-		"usage: gfpcheck-extract [-j N] [-o DIR] [--root DIR] [--cocci FILE] [--cache DIR]\n"
-		"                        [--timeout SECONDS] [-q] PATH...\n");
+	fputs("usage: gfpcheck-extract [options] PATH...\n"
+	      "Write the facts of the .c and .h files under PATH (docs/FACTS.md) with the Coccinelle front end.\n\n",
+	      out);
+	cli_usage(out, table);
+	fputs("\nExit status: 0 all files extracted, 1 some failed (named on stderr), 2 usage or input error.\n", out);
+}
+
+static int handle(void *ctx, int key, const char *arg)
+{
+	struct xargs *A = ctx;
+	long v;
+	switch (key) {
+	case O_JOBS:
+		if (cli_int(prog, "--jobs", arg, 1, 1024, &v))
+			return -1;
+		A->o.jobs = (int)v;
+		break;
+	case O_OUT:
+		A->outdir = arg;
+		break;
+	case O_ROOT:
+		A->root = arg;
+		break;
+	case O_COCCI:
+		A->o.cocci = arg;
+		break;
+	case O_MACROS:
+		A->o.macros = arg;
+		break;
+	case O_CACHE:
+		A->o.cache_dir = arg;
+		break;
+	case O_TIMEOUT:
+		if (cli_int(prog, "--timeout", arg, 1, 86400, &v))
+			return -1;
+		A->o.timeout = (int)v;
+		break;
+	case O_MEMORY:
+		if (cli_int(prog, "--memory", arg, 64, 1L << 24, &v))
+			return -1;
+		A->o.memory_mb = v;
+		break;
+	case O_SHARD: {
+		char *e;
+		long i = strtol(arg, &e, 10), n = 0;
+		if (e != arg && *e == '/')
+			n = strtol(e + 1, &e, 10);
+		if (*e || n < 1 || n > 100000 || i < 1 || i > n) {
+			fprintf(stderr, "%s: --shard takes I/N with 1 <= I <= N, not '%s'\n", prog, arg);
+			return -1;
+		}
+		A->o.shard = (int)i;
+		A->o.nshards = (int)n;
+		break;
+	}
+	case O_NOPREPROC:
+		A->o.no_preproc = 1;
+		break;
+	case O_QUIET:
+		A->o.quiet = 1;
+		break;
+	case O_HELP:
+		usage(stdout);
+		return 1;
+	}
+	return 0;
 }
 
 static int mkdirs_for(const char *path)
 {
-	char buf[4096];
-	if (strlen(path) >= sizeof(buf))
-		return -1;
-	strcpy(buf, path);
+	char *buf = xstrdup(path);
 	for (char *p = buf + 1; *p; p++) {
 		if (*p == '/') {
 			*p = 0;
-			if (mkdir(buf, 0777) && errno != EEXIST)
+			if (mkdir(buf, 0777) && errno != EEXIST) {
+				free(buf);
 				return -1;
+			}
 			*p = '/';
 		}
 	}
+	free(buf);
 	return 0;
 }
 
 static int copy_file(const char *from, const char *to)
 {
-	FILE *in = fopen(from, "rb");
-	if (!in)
+	size_t len = 0;
+	char *data = read_file(from, &len);
+	if (!data)
 		return -1;
-	char tmp[4200];
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp%ld", to, (long)getpid()) >= (int)sizeof(tmp)) {
-		fclose(in);
-		return -1;
-	}
+	char *tmp = xasprintf("%s.tmp%ld", to, (long)getpid());
 	FILE *out = fopen(tmp, "wb");
-	if (!out) {
-		fclose(in);
-		return -1;
+	int bad = !out;
+	if (out) {
+		bad = fwrite(data, 1, len, out) != len;
+		bad |= fclose(out) != 0;
 	}
-	char b[65536];
-	size_t n;
-	int bad = 0;
-	while ((n = fread(b, 1, sizeof(b), in)) > 0)
-		if (fwrite(b, 1, n, out) != n)
-			bad = 1;
-	bad |= ferror(in);
-	fclose(in);
-	bad |= fclose(out) != 0;
 	if (bad || rename(tmp, to)) {
+		int e = errno;
 		unlink(tmp);
-		return -1;
+		errno = e;
+		bad = 1;
 	}
-	return 0;
+	free(tmp);
+	free(data);
+	return bad ? -1 : 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct extract_opts o;
-	memset(&o, 0, sizeof(o));
-	const char *outdir = NULL, *root = ".";
-	char **paths = calloc((size_t)argc + 1, sizeof(*paths));
-	int npaths = 0;
-	if (!paths)
-		return 2;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = NULL;
-#define ARG(name)                                                                          \
-	(strcmp(a, name) == 0 ? (i + 1 < argc ? (val = argv[++i], 1)                        \
-					       : (fprintf(stderr,                           \
-							  "gfpcheck-extract: %s needs a value\n", \
-							  name),                                    \
-						  exit(2), 0))                                      \
-			      : 0)
-		if (ARG("-j") || ARG("--jobs")) {
-			char *end;
-			long j = strtol(val, &end, 10);
-			if (*end || j < 1 || j > 1024) {
-				fprintf(stderr, "gfpcheck-extract: bad job count '%s'\n", val);
-				return 2;
-			}
-			o.jobs = (int)j;
-		} else if (strncmp(a, "-j", 2) == 0 && a[2]) {
-			char *end;
-			long j = strtol(a + 2, &end, 10);
-			if (*end || j < 1 || j > 1024) {
-				fprintf(stderr, "gfpcheck-extract: bad job count '%s'\n", a + 2);
-				return 2;
-			}
-			o.jobs = (int)j;
-		} else if (ARG("-o")) {
-			outdir = val;
-		} else if (ARG("--root")) {
-			root = val;
-		} else if (ARG("--cocci")) {
-			o.cocci = val;
-		} else if (ARG("--cache")) {
-			o.cache_dir = val;
-		} else if (ARG("--timeout")) {
-			o.timeout = atoi(val);
-			if (o.timeout <= 0) {
-				fprintf(stderr, "gfpcheck-extract: bad timeout '%s'\n", val);
-				return 2;
-			}
-		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-			o.quiet = 1;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			usage();
-			return 0;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "gfpcheck-extract: unknown option '%s'\n", a);
-			usage();
-			return 2;
-		} else {
-			paths[npaths++] = (char *)a;
-		}
-#undef ARG
-	}
+	struct xargs A;
+	memset(&A, 0, sizeof(A));
+	A.root = ".";
+	int first = 0;
+	int rc = cli_parse(prog, argc, argv, table, handle, &A, &first);
+	if (rc)
+		return rc > 0 ? 0 : 2;
+	char **paths = argv + first;
+	int npaths = argc - first;
 	if (!npaths) {
-		fprintf(stderr, "gfpcheck-extract: no PATH given\n");
-		usage();
+		fprintf(stderr, "%s: no PATH given\n", prog);
+		usage(stderr);
 		return 2;
 	}
 	char err[4096];
-	char rootabs[4096];
-	if (!realpath(root, rootabs)) {
-		fprintf(stderr, "gfpcheck-extract: cannot read root '%s': %s\n", root, strerror(errno));
+	char rootabs[PATH_MAX];
+	if (!realpath(A.root, rootabs)) {
+		fprintf(stderr, "%s: cannot read root '%s': %s\n", prog, A.root, strerror(errno));
 		return 2;
 	}
-	o.root = rootabs;
-	if (!o.cocci)
-		o.cocci = extract_default_cocci(argv[0]);
-	if (access(o.cocci, R_OK)) {
-		fprintf(stderr, "gfpcheck-extract: cannot read the semantic patch '%s' (use --cocci)\n", o.cocci);
+	struct extract_opts *o = &A.o;
+	o->root = rootabs;
+	if (!o->cocci)
+		o->cocci = extract_default_cocci(argv[0]);
+	if (access(o->cocci, R_OK)) {
+		fprintf(stderr, "%s: cannot read the semantic patch '%s' (use --cocci)\n", prog, o->cocci);
 		return 2;
 	}
-	o.progress = !o.quiet;
+	o->progress = !o->quiet;
 	struct extract_file *files = NULL;
 	size_t n = 0;
 	if (extract_collect(rootabs, paths, npaths, &files, &n, err, sizeof(err))) {
-		fprintf(stderr, "gfpcheck-extract: %s\n", err);
+		fprintf(stderr, "%s: %s\n", prog, err);
 		return 2;
 	}
 	if (!n) {
-		fprintf(stderr, "gfpcheck-extract: no .c or .h files in '%s'\n", paths[0]);
+		fprintf(stderr, "%s: no .c or .h files in '%s'\n", prog, paths[0]);
 		return 2;
 	}
-	if (extract_run(&o, files, n, err, sizeof(err))) {
-		fprintf(stderr, "gfpcheck-extract: %s\n", err);
+	struct extract_stats st;
+	if (extract_run_stats(o, files, n, &st, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		extract_free(files, n);
 		return 2;
 	}
-	int failed = 0, partial = 0, cached = 0;
+	size_t failed = 0;
 	for (size_t i = 0; i < n; i++) {
+		if (!files[i].in_shard)
+			continue;
 		if (files[i].failed || !files[i].facts) {
 			failed++;
 			fprintf(stderr, "%s: extraction failed: %s\n", files[i].rel,
 				files[i].error ? files[i].error : "unknown error");
 			continue;
 		}
-		partial += files[i].partial;
-		cached += files[i].cached;
-		if (outdir) {
-			char dst[4200];
+		if (A.outdir) {
 			const char *rel = files[i].rel[0] == '/' ? files[i].rel + 1 : files[i].rel;
-			snprintf(dst, sizeof(dst), "%s/%s.facts", outdir, rel);
+			char *dst = xasprintf("%s/%s.facts", A.outdir, rel);
 			if (mkdirs_for(dst) || copy_file(files[i].facts, dst)) {
-				fprintf(stderr, "gfpcheck-extract: cannot write '%s': %s\n", dst, strerror(errno));
+				fprintf(stderr, "%s: cannot write '%s': %s\n", prog, dst, strerror(errno));
+				free(dst);
 				extract_free(files, n);
 				return 2;
 			}
-		} else if (!o.quiet) {
+			free(dst);
+		} else if (!o->quiet) {
 			printf("%s\t%s\n", files[i].rel, files[i].facts);
 		}
 	}
-	if (outdir) {
+	if (A.outdir) {
 		/* the tree as seen here, for `gfpcheck --facts DIR` elsewhere */
 		char *kv = tree_version(rootabs);
-		int bad = facts_tree_write(outdir, "gfpcheck-extract " GFPCHECK_VERSION, rootabs, kv, err, sizeof(err));
+		int bad = facts_tree_write(A.outdir, "gfpcheck-extract " GFPCHECK_VERSION, rootabs, kv, err, sizeof(err));
 		free(kv);
 		if (bad) {
 			fprintf(stderr, "gfpcheck-extract: %s\n", err);
@@ -204,10 +242,18 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!o.quiet)
-		fprintf(stderr, "gfpcheck-extract: %zu files, %zu extracted, %d from cache, %d partial, %d failed\n",
-			n, n - (size_t)failed - (size_t)cached, cached, partial, failed);
+	if (!o->quiet) {
+		fprintf(stderr, "%s: %zu files", prog, n - st.out_of_shard);
+		if (st.out_of_shard)
+			fprintf(stderr, " (shard %d/%d; %zu left to the other shards)", o->shard, o->nshards,
+				st.out_of_shard);
+		fprintf(stderr, ", %zu extracted (%zu by spatch in %zu runs, %zu preprocessor-only by the C scanner)",
+			st.spatch + st.preproc, st.spatch, st.batches, st.preproc);
+		fprintf(stderr, ", %zu from cache, %zu partial, %zu failed", st.cached, st.partial, failed);
+		if (st.skipped)
+			fprintf(stderr, " (%zu skipped at the time or memory bound)", st.skipped);
+		fprintf(stderr, "; %zu files hashed in %.2f s\n", st.hashed, st.t_hash);
+	}
 	extract_free(files, n);
-	free(paths);
 	return failed ? 1 : 0;
 }

@@ -131,6 +131,34 @@ static int load_factdirs(struct run *R)
 	return rc;
 }
 
+/* A scan that analysed no file, or fewer than GFPCHECK_MIN_ANALYSED percent
+ * of them (default 50), is an error (exit 2), not a clean result: a failing
+ * spatch, an unusable cache or an unreadable tree must not pass CI. */
+static int check_analysed(const struct extract_file *files, size_t n)
+{
+	size_t bad = 0, first = n;
+	for (size_t i = 0; i < n; i++)
+		if (files[i].failed || !files[i].facts) {
+			bad++;
+			if (first == n)
+				first = i;
+		}
+	const char *e = getenv("GFPCHECK_MIN_ANALYSED");
+	long min = e && *e ? strtol(e, NULL, 10) : 50;
+	if (min < 0 || min > 100)
+		min = 50;
+	size_t ok = n - bad;
+	if (n == 0 || (ok > 0 && ok * 100 >= (size_t)min * n))
+		return 0;
+	if (ok)
+		fprintf(stderr, "gfpcheck: only %zu of %zu files could be analysed (below GFPCHECK_MIN_ANALYSED=%ld%%)",
+			ok, n, min);
+	else
+		fprintf(stderr, "gfpcheck: none of the %zu files could be analysed", n);
+	fprintf(stderr, "; %s: %s\n", files[first].rel, files[first].error ? files[first].error : "no facts");
+	return 2;
+}
+
 static int extract_and_load(struct run *R)
 {
 	struct extract_file *files = NULL;
@@ -156,15 +184,35 @@ static int extract_and_load(struct run *R)
 	else if (extract_run(&eo, files, nfiles, err, sizeof(err)))
 		rc = fail("%s%s", err, "");
 	R->st.t_extract = now_seconds() - t0;
-	for (size_t i = 0; i < nfiles && !rc; i++) {
-		R->st.cache_hits += files[i].cached != 0;
-		if (files[i].failed || !files[i].facts)
-			program_add_failed(&R->prog, files[i].rel, files[i].error);
-		else if (facts_load(&R->prog, files[i].facts, files[i].rel, err, sizeof(err))) {
-			fprintf(stderr, "%s\n", err);
-			rc = 2;
+	/* A cache entry the loader rejects is damaged: drop it, extract those
+	 * files again and load everything anew (once). */
+	for (int pass = 0; pass < 2 && !rc; pass++) {
+		int dropped = 0;
+		for (size_t i = 0; i < nfiles && !rc; i++) {
+			if (files[i].failed || !files[i].facts) {
+				program_add_failed(&R->prog, files[i].rel, files[i].error);
+			} else if (facts_load(&R->prog, files[i].facts, files[i].rel, err, sizeof(err))) {
+				if (pass == 0 && files[i].cached) {
+					extract_forget(&files[i]);
+					dropped = 1;
+					continue;
+				}
+				fprintf(stderr, "%s\n", err);
+				rc = 2;
+			}
 		}
+		if (!dropped || rc)
+			break;
+		program_free(&R->prog);
+		memset(&R->prog, 0, sizeof(R->prog));
+		R->prog.root = R->root;
+		if (extract_run(&eo, files, nfiles, err, sizeof(err)))
+			rc = fail("%s%s", err, "");
 	}
+	for (size_t i = 0; i < nfiles && !rc; i++)
+		R->st.cache_hits += files[i].cached != 0;
+	if (!rc)
+		rc = check_analysed(files, nfiles);
 	extract_free(files, nfiles);
 	free(cf);
 	return rc;

@@ -3,6 +3,47 @@
  * summary line at the end. */
 #include "report/report.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#define TEXT_LIST_MAX 5
+
+/* " in N files, most in A (K), B (K), C (K); all in --format json
+ * (stats.skipped)": st->skipped entries are "path: reason", grouped by path
+ * (entries of one file are adjacent). */
+static void summarise_skipped(FILE *out, const struct run_stats *st)
+{
+	struct grp {
+		size_t first, n;
+	} top[3] = {{0, 0}, {0, 0}, {0, 0}};
+	size_t nfiles = 0;
+	for (size_t i = 0; i < st->nskipped;) {
+		const char *a = st->skipped[i];
+		const char *c = strstr(a, ": ");
+		size_t pl = c ? (size_t)(c - a) : strlen(a);
+		size_t j = i + 1;
+		while (j < st->nskipped && strncmp(st->skipped[j], a, pl) == 0 &&
+		       strncmp(st->skipped[j] + pl, ": ", 2) == 0)
+			j++;
+		nfiles++;
+		struct grp g = {i, j - i};
+		for (int k = 0; k < 3; k++)
+			if (g.n > top[k].n) {
+				struct grp t = top[k];
+				top[k] = g;
+				g = t;
+			}
+		i = j;
+	}
+	fprintf(out, " in %zu file%s, most in", nfiles, nfiles == 1 ? "" : "s");
+	for (int k = 0; k < 3 && top[k].n; k++) {
+		const char *a = st->skipped[top[k].first];
+		const char *c = strstr(a, ": ");
+		fprintf(out, "%s %.*s (%zu)", k ? "," : "", c ? (int)(c - a) : (int)strlen(a), a, top[k].n);
+	}
+	fputs("; all in --format json (stats.skipped)", out);
+}
+
 void report_text(FILE *out, const struct findings *fs, const struct run_stats *st)
 {
 	int per_rule[64] = {0};
@@ -27,16 +68,26 @@ void report_text(FILE *out, const struct findings *fs, const struct run_stats *s
 	if (!first)
 		fputc(')', out);
 	fprintf(out, " in %zu files, %zu functions", st->files, st->functions);
+	/* Long lists (a whole tree has hundreds of regions spatch could not
+	 * parse) are summarised: a count, the files with most, and where the
+	 * full list is. */
 	if (st->nfailed) {
 		fprintf(out, "; %zu file%s failed to parse:", st->nfailed, st->nfailed == 1 ? "" : "s");
-		for (size_t i = 0; i < st->nfailed; i++)
+		for (size_t i = 0; i < st->nfailed && i < TEXT_LIST_MAX; i++)
 			fprintf(out, "%s %s", i ? "," : "", st->failed[i]);
+		if (st->nfailed > TEXT_LIST_MAX)
+			fprintf(out, " and %zu more (all in --format json, stats.failed)", st->nfailed - TEXT_LIST_MAX);
 	}
 	if (st->nskipped) {
-		fprintf(out, "; %zu function%s or region%s skipped:", st->nskipped, st->nskipped == 1 ? "" : "s",
+		fprintf(out, "; %zu function%s or region%s skipped", st->nskipped, st->nskipped == 1 ? "" : "s",
 			st->nskipped == 1 ? "" : "s");
-		for (size_t i = 0; i < st->nskipped; i++)
-			fprintf(out, "%s %s", i ? "," : "", st->skipped[i]);
+		if (st->nskipped <= TEXT_LIST_MAX) {
+			fputc(':', out);
+			for (size_t i = 0; i < st->nskipped; i++)
+				fprintf(out, "%s %s", i ? "," : "", st->skipped[i]);
+		} else {
+			summarise_skipped(out, st);
+		}
 	}
 	fputc('\n', out);
 }

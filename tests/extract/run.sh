@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/extract/run.sh - smoke test of the Coccinelle front end and its runner.
-# Extracts every tests/extract/cases/*.c and *.h with bin/gfpcheck-extract and
+# Extracts every tests/extract/cases/*.c and *.h (pp-*.h: preprocessor lines only) with bin/gfpcheck-extract and
 # compares with the expected cases/NAME.facts (header lines as they are, the
 # records sorted, since the format allows any order).  Also checks the cache,
 # that nothing is written into the scanned tree, and the error exits.
@@ -62,8 +62,17 @@ done
 
 # 2. warm run: everything from the cache, same facts
 "$ext" -j 2 --root "$cases" -o "$work/out2" "$cases" 2>"$work/err2" >/dev/null
-grep -q ', 0 extracted,' "$work/err2" && ok || ko "warm run re-extracted: $(cat "$work/err2")"
+grep -q ', 0 extracted (' "$work/err2" && ok || ko "warm run re-extracted: $(cat "$work/err2")"
 diff -r "$work/out" "$work/out2" >/dev/null && ok || ko "warm facts differ from cold facts"
+
+# 2b. preprocessor-only files: the C scanner writes exactly what spatch writes
+#     (and every other file's facts are unchanged with the scanner on or off)
+"$ext" -j 2 --cache "$work/cache-pp" --root "$cases" -o "$work/pp-on" "$cases" 2>"$work/err6" >/dev/null
+"$ext" -q -j 2 --no-preproc --cache "$work/cache-nopp" --root "$cases" -o "$work/pp-off" "$cases" 2>>"$work/err6"
+npp=$(ls "$cases"/pp-*.h | wc -l)
+grep -q ", $npp preprocessor-only by the C scanner" "$work/err6" && ok ||
+	ko "the C scanner did not take the $npp preprocessor-only files: $(cat "$work/err6")"
+diff -r "$work/pp-on" "$work/pp-off" >"$work/diff6" && ok || { ko "facts differ with the C scanner on and off"; cat "$work/diff6"; }
 
 # 3. nothing written into the scanned tree
 after=$(cd "$cases" && ls -la . | md5sum)

@@ -1,0 +1,75 @@
+/* exint.h - internals shared by the files of checkers/extract/ (not for
+ * other layers: they use extract.h). */
+#ifndef GFPCHECK_EXINT_H
+#define GFPCHECK_EXINT_H
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "base/util.h"
+
+/* ---- the cache directory (extract_cache.c) ---- */
+struct xcache {
+	char *dir;       /* absolute */
+	char *facts_dir; /* dir/facts: one file per key, dir/facts/KE/KEY.facts */
+	char *run_dir;   /* dir/tmp/run-PID-N: this run's temporary files */
+	int lock_fd;     /* flock()ed while the run lives (stale runs are removed) */
+};
+/* Make dir absolute, create it, this run's temporary directory, and remove
+ * what dead runs left behind.  0, or -1 with a message in err. */
+int xcache_open(struct xcache *c, const char *dir, char *err, size_t errlen);
+/* Remove the run's temporary directory. */
+void xcache_close(struct xcache *c);
+/* Path of the entry of key (malloc'd). */
+char *xcache_entry(const struct xcache *c, const char *key);
+/* Is the entry at path a complete facts file?  0 yes (and *partial set), -1 no. */
+int xcache_check(const char *path, int *partial);
+/* Store data as the entry of key (atomic).  0 and *path (malloc'd), or -1 with err. */
+int xcache_put(const struct xcache *c, const char *key, const char *data, size_t len, char **path,
+	       char *err, size_t errlen);
+/* Remove a directory tree we made (no symbolic links followed). */
+void xrm_rf(const char *path);
+
+/* spatch's version string ("1.1.1"), asked once per program (cached). 0 or -1. */
+int xspatch_version(const char *spatch, const struct xcache *c, char *version, size_t vlen);
+
+/* ---- the stat index: (dev, ino, size, mtime, ctime) -> content hash ---- */
+struct xstatidx;
+struct stat;
+struct xstatidx *xstatidx_load(const struct xcache *c, const char *root);
+/* The content hash recorded for st, or NULL. */
+const char *xstatidx_get(struct xstatidx *x, const struct stat *st);
+/* Record st -> hash (only when st's times are old enough to be trusted). */
+void xstatidx_put(struct xstatidx *x, const struct stat *st, const char *hash, double now);
+/* Write it back when it changed (best effort) and free it. */
+void xstatidx_save_free(struct xstatidx *x);
+
+/* ---- source files ---- */
+/* Read path whole, retrying while it changes under us (size or times differ
+ * before and after); st gets the stat of what was read.  NULL with errno. */
+char *xread_stable(const char *path, size_t *len, struct stat *st);
+/* 32 hex digits of the content hash of the bytes. */
+void xcontent_hash(const char *s, size_t n, char out[33]);
+
+/* ---- facts files ---- */
+/* The facts file text: header (format, front end, status), the skipped
+ * records, the body records, the source bytes' hash where the format has
+ * one, and the end marker.  Records are complete lines. */
+char *xfacts_build(const char *frontend, const char *src, size_t srclen, const char *skipped,
+		   size_t skippedlen, const char *body, size_t bodylen, size_t *len, char *err,
+		   size_t errlen);
+
+/* ---- the C scanner for preprocessor-only files (extract_pp.c) ---- */
+/* 1 when src holds nothing but preprocessor directives, comments and white
+ * space (so spatch would read only #define lines from it). */
+int xpp_only(const char *src, size_t n);
+/* The records gfpfacts.cocci writes for such a file (defval and define
+ * records), one per line, in body (malloc'd). */
+char *xpp_records(const char *src, size_t n, size_t *len);
+/* For lines 1..*nlines of src: 1 when the line is part of a preprocessor
+ * directive, 2 when it is blank, else 0 (malloc'd, *nlines + 2 entries). */
+unsigned char *xpp_line_kinds(const char *src, size_t n, size_t *nlines);
+
+/* ---- interruption ---- */
+extern volatile int xinterrupted; /* the signal that asked us to stop, 0 none */
+#endif

@@ -1,0 +1,856 @@
+/* extract_spatch.c - spatch over batches of files, bounded per file.
+ *
+ * A batch is a directory of private copies of its files (b<N>/<K>.c or .h in
+ * the run's temporary directory), so spatch parses exactly the bytes whose
+ * hash keys the facts, under names that hold no TAB, newline or other byte
+ * that could confuse its output.  One spatch process per batch (one
+ * --file-groups group per file) in its own process group, with its address
+ * space limited (setrlimit) and HOME set when the caller has none (spatch
+ * fails with Not_found without it).  While it runs its stderr is read: the
+ * HANDLING lines say which file it is on and since when; a file that takes
+ * longer than the time bound gets the process group killed, is named as
+ * skipped, and the files after it go to a new batch.  gfpfacts.cocci ends
+ * every file with `end N` (N records): a file's facts are kept only when its
+ * end marker came with N records. */
+#include "extract/extract.h"
+#include "extract/exint.h"
+#include "extract/exspatch.h"
+#include "base/progress.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Process groups of the running spatch processes, for the signal handler. */
+static volatile pid_t running_groups[256];
+
+void xspatch_kill_all(void)
+{
+	for (size_t i = 0; i < sizeof(running_groups) / sizeof(running_groups[0]); i++)
+		if (running_groups[i] > 0)
+			kill(-running_groups[i], SIGKILL);
+}
+
+static void track(pid_t pid, int on)
+{
+	for (size_t i = 0; i < sizeof(running_groups) / sizeof(running_groups[0]); i++)
+		if (on ? running_groups[i] == 0 : running_groups[i] == pid) {
+			running_groups[i] = on ? pid : 0;
+			return;
+		}
+}
+
+struct bfile {
+	size_t job;      /* index into the job list */
+	char *snap;      /* path of the private copy */
+	int handled;     /* spatch said HANDLING */
+	int ended;       /* the end marker came */
+	long want;       /* records the end marker announced */
+	long got;        /* records received */
+	struct strbuf body, skipped;
+	char *exn;       /* spatch's exception for this file */
+	unsigned char *kinds; /* xpp_line_kinds of the copy, when asked */
+	size_t nlines;
+	int done;        /* settled (facts, failure or requeued) */
+};
+
+struct batch {
+	int id;
+	struct bfile *f;
+	size_t n;
+	pid_t pid;
+	char *dir, *groups, *outp, *errp;
+	long err_off;      /* stderr bytes already read while it runs */
+	struct strbuf err_part;
+	long cur;          /* file spatch is on (index into f), -1 none */
+	double cur_since;
+	int killed_time;   /* we killed it: f[cur] took too long */
+	double started;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static long snap_index(const struct batch *b, const char *path, size_t len)
+{
+	/* snapshots are DIR/K.c or DIR/K.h */
+	size_t dl = strlen(b->dir);
+	if (len <= dl + 3 || memcmp(path, b->dir, dl) != 0 || path[dl] != '/')
+		return -1;
+	const char *p = path + dl + 1;
+	size_t rest = len - dl - 1;
+	long k = 0;
+	size_t i = 0;
+	for (; i < rest && p[i] >= '0' && p[i] <= '9'; i++)
+		k = k * 10 + (p[i] - '0');
+	if (i == 0 || rest - i != 2 || p[i] != '.' || (p[i + 1] != 'c' && p[i + 1] != 'h') || k >= (long)b->n)
+		return -1;
+	return k;
+}
+
+static void fail_file(struct xspatch *S, size_t job, int skipped, char *why)
+{
+	struct extract_file *f = &S->files[S->jobs[job].fi];
+	f->failed = 1;
+	f->skipped = skipped;
+	free(f->error);
+	f->error = why;
+	for (char *p = why; *p; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' ';
+}
+
+/* ---- starting a batch ---- */
+
+static int start_batch(struct xspatch *S, struct batch *b, char *err, size_t errlen)
+{
+	b->dir = xasprintf("%s/b%d", S->cache->run_dir, b->id);
+	if (mkdir(b->dir, 0700) && errno != EEXIST) {
+		snprintf(err, errlen, "cannot create '%s': %s", b->dir, strerror(errno));
+		return -1;
+	}
+	b->groups = xasprintf("%s/groups", b->dir);
+	b->outp = xasprintf("%s/out", b->dir);
+	b->errp = xasprintf("%s/err", b->dir);
+	b->cur = -1;
+	struct strbuf g = {0};
+	size_t given = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		struct bfile *bf = &b->f[i];
+		struct xjob *j = &S->jobs[bf->job];
+		struct extract_file *f = &S->files[j->fi];
+		/* the bytes spatch will parse: read now, hashed, copied */
+		size_t len = 0;
+		struct stat st;
+		char *src = xread_stable(f->abs, &len, &st);
+		if (!src) {
+			fail_file(S, bf->job, 0, xasprintf("cannot read: %s", strerror(errno)));
+			bf->done = 1;
+			S->done++;
+			continue;
+		}
+		char h[33];
+		xcontent_hash(src, len, h);
+		if (strcmp(h, j->hash) != 0) {
+			/* changed since it was hashed: the facts will be those of
+			 * the bytes read now, under their own key */
+			memcpy(j->hash, h, 33);
+			S->key_of(S, h, j->key);
+			char *cp = xcache_entry(S->cache, j->key);
+			int partial = 0;
+			if (xcache_check(cp, &partial) == 0) {
+				f->facts = cp;
+				f->partial = partial;
+				f->cached = 1;
+				f->how = EX_CACHE;
+				memcpy(f->hash, h, 33);
+				bf->done = 1;
+				free(src);
+				S->done++;
+				continue;
+			}
+			free(cp);
+		}
+		const char *nul = memchr(src, 0, len);
+		if (nul) {
+			fail_file(S, bf->job, 0, xasprintf("not C source: a NUL byte at offset %zu", (size_t)(nul - src)));
+			bf->done = 1;
+			free(src);
+			S->done++;
+			continue;
+		}
+		size_t rl = strlen(f->rel);
+		bf->snap = xasprintf("%s/%zu.%c", b->dir, i, rl && f->rel[rl - 1] == 'h' ? 'h' : 'c');
+		FILE *o = fopen(bf->snap, "wb");
+		int bad = !o;
+		if (o) {
+			bad = fwrite(src, 1, len, o) != len;
+			bad |= fclose(o) != 0;
+		}
+		free(src);
+		if (bad) {
+			snprintf(err, errlen, "cannot write '%s': %s", bf->snap, strerror(errno));
+			sb_free(&g);
+			return -1;
+		}
+		sb_addf(&g, "%s%s\n", given ? "\n" : "", bf->snap);
+		given++;
+	}
+	if (!given) {
+		sb_free(&g);
+		b->pid = 0;
+		return 0;
+	}
+	FILE *gf = fopen(b->groups, "wb");
+	int bad = !gf;
+	if (gf) {
+		bad = fwrite(g.s, 1, g.len, gf) != g.len;
+		bad |= fclose(gf) != 0;
+	}
+	sb_free(&g);
+	if (bad) {
+		snprintf(err, errlen, "cannot write '%s': %s", b->groups, strerror(errno));
+		return -1;
+	}
+	char tbuf[32];
+	snprintf(tbuf, sizeof(tbuf), "%d", S->timeout);
+	const char *argv[24];
+	int a = 0;
+	argv[a++] = S->spatch;
+	argv[a++] = "--sp-file";
+	argv[a++] = S->cocci;
+	if (S->macros && *S->macros) {
+		argv[a++] = "--macro-file";
+		argv[a++] = S->macros;
+	}
+	argv[a++] = "--no-includes";
+	argv[a++] = "--parse-error-msg";
+	argv[a++] = "--verbose-parsing";
+	argv[a++] = "--timeout";
+	argv[a++] = tbuf;
+	argv[a++] = "--file-groups";
+	argv[a++] = b->groups;
+	argv[a] = NULL;
+	const char *home = getenv("HOME");
+	int need_home = !home || !*home;
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "cannot fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		int fo = open(b->outp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		int fe = open(b->errp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		int fi = open("/dev/null", O_RDONLY);
+		if (fo < 0 || fe < 0)
+			_exit(126);
+		dup2(fo, 1);
+		dup2(fe, 2);
+		if (fi >= 0)
+			dup2(fi, 0);
+		if (S->memory_mb > 0) {
+			struct rlimit rl;
+			rl.rlim_cur = rl.rlim_max = (rlim_t)S->memory_mb << 20;
+			setrlimit(RLIMIT_AS, &rl);
+		}
+		/* spatch dies with Not_found when HOME is not set */
+		if (need_home)
+			setenv("HOME", S->cache->run_dir, 1);
+		/* never let spatch write next to the sources or in cwd */
+		if (chdir(b->dir))
+			_exit(126);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	setpgid(pid, pid); /* also here: no race with the kill below */
+	b->pid = pid;
+	b->started = now();
+	track(pid, 1);
+	S->nstarted++;
+	return 0;
+}
+
+/* ---- reading what spatch wrote ---- */
+
+/* The lines of text[0..len), NUL bytes and all. */
+#define FOR_LINES(text, len, p, n)                                                                  \
+	for (const char *p = (text), *p##_e; p < (text) + (len); p = p##_e + 1)                      \
+		for (size_t n = (size_t)(((p##_e = memchr(p, '\n', (size_t)((text) + (len) - p)))    \
+						  ? p##_e : (p##_e = (text) + (len))) - p),          \
+			    p##_once = 1;                                                            \
+		     p##_once; p##_once = 0)
+
+static int starts(const char *p, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	return n >= l && memcmp(p, w, l) == 0;
+}
+
+/* While it runs: HANDLING lines of new stderr bytes say which file spatch
+ * is on (and so since when). */
+static void poll_err(struct batch *b)
+{
+	int fd = open(b->errp, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	char buf[65536];
+	ssize_t r;
+	while ((r = pread(fd, buf, sizeof(buf), b->err_off)) > 0) {
+		b->err_off += r;
+		sb_addn(&b->err_part, buf, (size_t)r);
+	}
+	close(fd);
+	/* complete lines only; keep the rest */
+	char *s = b->err_part.s;
+	size_t len = b->err_part.len, used = 0;
+	while (s && used < len) {
+		char *e = memchr(s + used, '\n', len - used);
+		if (!e)
+			break;
+		size_t n = (size_t)(e - (s + used));
+		if (starts(s + used, n, "HANDLING: ")) {
+			long k = snap_index(b, s + used + 10, n - 10);
+			if (k >= 0) {
+				b->cur = k;
+				b->cur_since = now();
+				b->f[k].handled = 1;
+			}
+		}
+		used += n + 1;
+	}
+	if (used) {
+		memmove(s, s + used, len - used);
+		b->err_part.len = len - used;
+	}
+}
+
+/* What is at line:col (col 0-based) of the copy, for a parse error that
+ * spatch reports near '': "'TOKEN'", or "the end of line N" (the last line
+ * before it that is not blank), or NULL. */
+static char *token_at(const char *path, long line, long col)
+{
+	size_t len = 0;
+	char *t = read_file(path, &len);
+	if (!t)
+		return NULL;
+	size_t i = 0;
+	for (long l = 1; l < line && i < len; i++)
+		if (t[i] == '\n')
+			l++;
+	size_t ls = i;
+	for (long c = 0; c < col && i < len && t[i] != '\n'; c++)
+		i++;
+	while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r'))
+		i++;
+	size_t s = i;
+#define IDC(c) (((c) >= 'A' && (c) <= 'Z') || ((c) >= 'a' && (c) <= 'z') || (c) == '_' || ((c) >= '0' && (c) <= '9'))
+	if (i < len && IDC(t[i])) {
+		while (i < len && IDC(t[i]))
+			i++;
+	} else if (i < len && t[i] != '\n') {
+		i++;
+	}
+#undef IDC
+	char *r = NULL;
+	if (i > s && i - s < 64) {
+		r = xasprintf("'%.*s'", (int)(i - s), t + s);
+	} else if (i == s) {
+		/* a blank line or the end: the last line before that is not blank */
+		long l = line;
+		size_t e = ls;
+		while (e > 0) {
+			size_t b = e - 1; /* the newline ending the line before */
+			size_t st = b;
+			while (st > 0 && t[st - 1] != '\n')
+				st--;
+			l--;
+			int blank = 1;
+			for (size_t k = st; k < b && blank; k++)
+				blank = t[k] == ' ' || t[k] == '\t' || t[k] == '\r';
+			if (!blank)
+				break;
+			e = st;
+		}
+		r = l >= 1 ? xasprintf("the end of line %ld", l) : NULL;
+	}
+	free(t);
+	if (r)
+		for (char *p = r; *p; p++)
+			if ((unsigned char)*p < 0x20)
+				*p = ' ';
+	return r;
+}
+
+/* Lines line - cnt + 1 .. line of the copy are all preprocessor directives
+ * or blank. */
+static int in_defines(struct bfile *bf, long line, long cnt)
+{
+	if (!bf->kinds) {
+		size_t len = 0;
+		char *t = read_file(bf->snap, &len);
+		if (!t)
+			return 0;
+		bf->kinds = xpp_line_kinds(t, len, &bf->nlines);
+		free(t);
+	}
+	long first = line - cnt + 1;
+	if (first < 1 || line > (long)bf->nlines || cnt < 1)
+		return 0;
+	int directive = 0;
+	for (long l = first; l <= line; l++) {
+		if (!bf->kinds[l])
+			return 0;
+		directive |= bf->kinds[l] == 1;
+	}
+	return directive;
+}
+
+/* spatch's stderr of a finished batch: parse errors become `skipped`
+ * records, EXN lines the file's exception. */
+static void parse_err(struct batch *b, const char *text, size_t tlen, char **fatal)
+{
+	long cur = -1;
+	long pe_line = 0, pe_col = 0;
+	long pe_file = -1;
+	char pe_around[128] = "";
+	int pe_define = 0;
+	FOR_LINES(text, tlen, p, n)
+	{
+		if (starts(p, n, "HANDLING: ")) {
+			cur = snap_index(b, p + 10, n - 10);
+			if (cur >= 0)
+				b->f[cur].handled = 1;
+		} else if (starts(p, n, " = File \"")) {
+			const char *q = p + 9;
+			const char *qe = memchr(q, '"', n - 9);
+			pe_file = qe ? snap_index(b, q, (size_t)(qe - q)) : -1;
+			pe_line = pe_col = 0;
+			if (qe) {
+				char tmp[96];
+				size_t m = (size_t)(p + n - qe) < sizeof(tmp) ? (size_t)(p + n - qe) : sizeof(tmp) - 1;
+				memcpy(tmp, qe, m);
+				tmp[m] = 0;
+				const char *ln = strstr(tmp, ", line ");
+				const char *cl = strstr(tmp, ", column ");
+				pe_line = ln ? strtol(ln + 7, NULL, 10) : 0;
+				pe_col = cl ? strtol(cl + 9, NULL, 10) : 0;
+			}
+			pe_around[0] = 0;
+			pe_define = 0;
+		} else if (starts(p, n, "  around = ")) {
+			size_t m = n - 11;
+			if (m >= sizeof(pe_around))
+				m = sizeof(pe_around) - 1;
+			memcpy(pe_around, p + 11, m);
+			pe_around[m] = 0;
+			if (m && pe_around[m - 1] == ',')
+				pe_around[--m] = 0;
+			for (char *c = pe_around; *c; c++)
+				if ((unsigned char)*c < 0x20)
+					*c = ' ';
+		} else if (starts(p, n, "  whole content = ")) {
+			const char *q = p + 18, *e = p + n;
+			while (q < e && (*q == ' ' || *q == '\t'))
+				q++;
+			pe_define = q < e && *q == '#';
+		} else if (starts(p, n, "badcount: ") && pe_file >= 0) {
+			char num[32];
+			size_t m = n - 10 < sizeof(num) - 1 ? n - 10 : sizeof(num) - 1;
+			memcpy(num, p + 10, m);
+			num[m] = 0;
+			long cnt = strtol(num, NULL, 10);
+			/* A region that lies in #define lines is harmless: macro
+			 * bodies are not analysed anyway (their calls come from the
+			 * `define` records).  Anything else is a region not analysed. */
+			if (!(pe_define && cnt <= 1) && !in_defines(&b->f[pe_file], pe_line, cnt)) {
+				char *tok = NULL;
+				if (!pe_around[0] || !strcmp(pe_around, "''"))
+					tok = token_at(b->f[pe_file].snap, pe_line, pe_col);
+				if (tok)
+					sb_addf(&b->f[pe_file].skipped,
+						"skipped\t%ld\tspatch parse error near %s, %ld lines not analysed\n",
+						pe_line, tok, cnt);
+				else
+					sb_addf(&b->f[pe_file].skipped,
+						"skipped\t%ld\tspatch parse error near %s, %ld lines not analysed\n", pe_line,
+						pe_around[0] && strcmp(pe_around, "''") ? pe_around : "the end of the file",
+						cnt);
+				free(tok);
+			}
+			pe_file = -1;
+		} else if (starts(p, n, "EXN: ")) {
+			char *line = xstrndup(p, n);
+			for (size_t c = 0; c < n; c++)
+				if (!line[c])
+					line[c] = ' ';
+			char *in = strstr(line, " in /");
+			long fi = cur;
+			if (in) {
+				*in = 0;
+				fi = snap_index(b, in + 4, strlen(in + 4));
+			}
+			if (fi >= 0 && !b->f[fi].exn)
+				b->f[fi].exn = xstrdup(line + 5);
+			free(line);
+		} else if (starts(p, n, "Fatal error: ")) {
+			free(*fatal);
+			*fatal = xstrndup(p, n);
+		}
+	}
+}
+
+/* spatch's stdout: "SNAPSHOT TAB RECORD" lines. */
+static void parse_out(struct batch *b, const char *text, size_t tlen)
+{
+	FOR_LINES(text, tlen, p, n)
+	{
+		const char *tab = memchr(p, '\t', n);
+		if (!tab)
+			continue;
+		long k = snap_index(b, p, (size_t)(tab - p));
+		if (k < 0)
+			continue;
+		struct bfile *bf = &b->f[k];
+		const char *rec = tab + 1;
+		size_t rl = n - (size_t)(rec - p);
+		if (starts(rec, rl, "end\t")) {
+			char num[32];
+			size_t m = rl - 4 < sizeof(num) - 1 ? rl - 4 : sizeof(num) - 1;
+			memcpy(num, rec + 4, m);
+			num[m] = 0;
+			bf->ended = 1;
+			bf->want = strtol(num, NULL, 10);
+			continue;
+		}
+		bf->got++;
+		if (memchr(rec, 0, rl))
+			continue; /* a record with a NUL byte: the count will not match */
+		struct strbuf *dst = starts(rec, rl, "skipped\t") ? &bf->skipped : &bf->body;
+		sb_addn(dst, rec, rl);
+		sb_addc(dst, '\n');
+	}
+}
+
+static char *tail_reason(const char *fatal, const char *errt, size_t elen)
+{
+	if (fatal)
+		return xstrdup(fatal);
+	/* the last line that is not spatch's chatter */
+	const char *best = NULL;
+	size_t bl = 0;
+	FOR_LINES(errt, elen, p, n)
+	{
+		if (n && !starts(p, n, "HANDLING:") && !starts(p, n, "Warning:") && !starts(p, n, "init_defs"))
+			best = p, bl = n;
+	}
+	return best ? xstrndup(best, bl < 200 ? bl : 200) : NULL;
+}
+
+/* Settle every file of a finished batch; files to run again go to *rq. */
+static int finish_batch(struct xspatch *S, struct batch *b, int status, size_t **rq, size_t *nrq, char *err,
+			size_t errlen)
+{
+	track(b->pid, 0);
+	size_t olen = 0, elen = 0;
+	char *out = read_file(b->outp, &olen);
+	char *errt = read_file(b->errp, &elen);
+	char *fatal = NULL;
+	if (errt)
+		parse_err(b, errt, elen, &fatal);
+	if (out)
+		parse_out(b, out, olen);
+	int crashed = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	char *reason = tail_reason(fatal, errt ? errt : "", errt ? elen : 0);
+	char *why;
+	int oom = reason && (strstr(reason, "out of memory") || strstr(reason, "Out of memory") ||
+			     strstr(reason, "Out_of_memory"));
+	if (b->killed_time)
+		why = xasprintf("skipped: spatch took more than %d s on this file (GFPCHECK_TIMEOUT)", S->timeout);
+	else if (oom)
+		why = xasprintf("skipped: spatch needed more than %ld MiB on this file (GFPCHECK_MEMORY)", S->memory_mb);
+	else if (WIFSIGNALED(status))
+		why = xasprintf("spatch killed by signal %d%s%s", WTERMSIG(status), reason ? ": " : "", reason ? reason : "");
+	else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		why = xasprintf("cannot run %s", S->spatch);
+	else if (crashed)
+		why = xasprintf("spatch exited with status %d%s%s", WEXITSTATUS(status), reason ? ": " : "",
+				reason ? reason : "");
+	else
+		why = NULL;
+	/* the file spatch died on: the last one it announced without an end */
+	long last = -1;
+	for (size_t i = 0; i < b->n; i++)
+		if (b->f[i].handled && !b->f[i].ended)
+			last = (long)i;
+	if (b->killed_time && b->cur >= 0)
+		last = b->cur;
+	int rc = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		struct bfile *bf = &b->f[i];
+		if (bf->done)
+			continue;
+		struct xjob *j = &S->jobs[bf->job];
+		struct extract_file *f = &S->files[j->fi];
+		bf->done = 1;
+		if (bf->exn) {
+			int tmo = strstr(bf->exn, "Timeout") != NULL;
+			int mem = strstr(bf->exn, "Out_of_memory") != NULL;
+			fail_file(S, bf->job, tmo || mem,
+				  tmo ? xasprintf("skipped: spatch took more than %d s on this file (GFPCHECK_TIMEOUT)", S->timeout)
+				  : mem ? xasprintf("skipped: spatch needed more than %ld MiB on this file (GFPCHECK_MEMORY)",
+						    S->memory_mb)
+					: xasprintf("spatch: %s", bf->exn));
+		} else if (bf->ended && bf->got == bf->want) {
+			memcpy(f->hash, j->hash, 33);
+			char fe[96];
+			snprintf(fe, sizeof(fe), "coccinelle %s", S->version);
+			size_t srclen = 0;
+			char *src = read_file(bf->snap, &srclen);
+			size_t flen = 0;
+			char ferr[512] = "";
+			char *facts = src ? xfacts_build(fe, src, srclen, bf->skipped.s, bf->skipped.len, bf->body.s,
+							 bf->body.len, &flen, ferr, sizeof(ferr))
+					  : NULL;
+			if (!facts) {
+				fail_file(S, bf->job, 0,
+					  src ? xasprintf("bad facts from spatch: %s", ferr)
+					      : xasprintf("cannot read the copy '%s': %s", bf->snap, strerror(errno)));
+			} else {
+				char *path = NULL;
+				if (xcache_put(S->cache, j->key, facts, flen, &path, err, errlen)) {
+					rc = -1;
+				} else {
+					free(f->facts);
+					f->facts = path;
+					f->partial = bf->skipped.len != 0;
+					f->how = EX_SPATCH;
+				}
+			}
+			free(facts);
+			free(src);
+		} else if ((long)i == last && why) {
+			fail_file(S, bf->job, b->killed_time || oom, xstrdup(why));
+		} else if (!bf->handled && (crashed || b->killed_time)) {
+			if (b->killed_time || j->attempt < 1) {
+				/* not reached: again, in a batch of its own kind */
+				if (!b->killed_time)
+					j->attempt++;
+				VEC_PUSH(*rq, *nrq, S->caprq, bf->job);
+				continue; /* not done yet */
+			}
+			fail_file(S, bf->job, 0, xstrdup(why ? why : "spatch stopped before this file"));
+		} else if (bf->ended) {
+			fail_file(S, bf->job, 0,
+				  xasprintf("spatch output for this file is incomplete (%ld of %ld records)", bf->got,
+					    bf->want));
+		} else if (bf->handled) {
+			fail_file(S, bf->job, 0,
+				  xstrdup(why ? why : "spatch gave no end marker for this file"));
+		} else {
+			fail_file(S, bf->job, 0, xstrdup(why ? why : "spatch did not process this file"));
+		}
+		S->done++;
+	}
+	free(why);
+	free(reason);
+	free(fatal);
+	free(out);
+	free(errt);
+	xrm_rf(b->dir);
+	return rc;
+}
+
+static void free_batch(struct batch *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		free(b->f[i].snap);
+		sb_free(&b->f[i].body);
+		sb_free(&b->f[i].skipped);
+		free(b->f[i].exn);
+		free(b->f[i].kinds);
+	}
+	free(b->f);
+	free(b->dir);
+	free(b->groups);
+	free(b->outp);
+	free(b->errp);
+	sb_free(&b->err_part);
+	memset(b, 0, sizeof(*b));
+}
+
+/* ---- scheduling ---- */
+
+static int cmp_size_desc(const void *a, const void *b, void *arg)
+{
+	const struct xjob *jobs = arg;
+	const size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	if (jobs[x].size != jobs[y].size)
+		return jobs[x].size < jobs[y].size ? 1 : -1;
+	return x < y ? -1 : x > y;
+}
+
+static const struct xjob *sort_jobs;
+static int cmp_size_desc_g(const void *a, const void *b)
+{
+	return cmp_size_desc(a, b, (void *)sort_jobs);
+}
+
+/* Cost estimate of a file: its bytes plus spatch's start-up share. */
+static off_t cost(const struct xjob *j)
+{
+	return j->size + 4096;
+}
+
+int xspatch_run(struct xspatch *S, size_t *order, size_t norder, char *err, size_t errlen)
+{
+	/* Largest files first.  Batches are handed out one at a time (guided
+	 * self-scheduling): each takes 1/(2*jobs) of the work still to hand out,
+	 * at least `least` bytes (one spatch start-up costs about as much as
+	 * 300 KB of source) and at most 1/(4*jobs) of the whole, so the
+	 * batches shrink towards the end and no job idles long while another
+	 * finishes a big one.  Few files: one batch per job. */
+	sort_jobs = S->jobs;
+	qsort(order, norder, sizeof(*order), cmp_size_desc_g);
+	off_t total = 0;
+	for (size_t i = 0; i < norder; i++)
+		total += cost(&S->jobs[order[i]]);
+	int jobs = S->njobs > 0 ? S->njobs : 1;
+	off_t least = 300 * 1024, most = total / (4 * jobs) + 1;
+	if (least > most)
+		least = most;
+	size_t *queue = order; /* jobs not yet in a batch, in order */
+	size_t qn = norder, qi = 0;
+	size_t *rq = NULL, nrq = 0; /* to run again */
+	S->caprq = 0;
+	off_t left = total;
+	struct batch *run = xcalloc((size_t)jobs, sizeof(*run));
+	int nrun = 0, rc = 0, serial = 0;
+	/* few files: one batch per job, filled largest first into the emptiest */
+	int few = norder < 64 * (size_t)jobs;
+	int *few_of = NULL;
+	if (few) {
+		few_of = xcalloc(norder ? norder : 1, sizeof(*few_of));
+		off_t *load = xcalloc((size_t)jobs, sizeof(*load));
+		for (size_t i = 0; i < norder; i++) {
+			int best = 0;
+			for (int k = 1; k < jobs; k++)
+				if (load[k] < load[best])
+					best = k;
+			few_of[i] = best;
+			load[best] += cost(&S->jobs[order[i]]);
+		}
+		free(load);
+	}
+	while (rc == 0 && !xinterrupted) {
+		/* start batches while there is room and work */
+		while (nrun < jobs && (qi < qn || nrq) && rc == 0) {
+			struct batch *b = &run[nrun];
+			memset(b, 0, sizeof(*b));
+			b->id = serial++;
+			size_t cap = 0;
+			if (nrq) {
+				/* leftovers of a batch that stopped: on their own */
+				for (size_t k = 0; k < nrq; k++) {
+					struct bfile bf;
+					memset(&bf, 0, sizeof(bf));
+					bf.job = rq[k];
+					VEC_PUSH(b->f, b->n, cap, bf);
+				}
+				nrq = 0;
+			} else {
+				off_t want = left / (2 * jobs);
+				if (want < least)
+					want = least;
+				if (want > most)
+					want = most;
+				off_t got = 0;
+				if (few) {
+					for (size_t i = 0; i < qn; i++)
+						if (few_of[i] == b->id) {
+							struct bfile bf;
+							memset(&bf, 0, sizeof(bf));
+							bf.job = queue[i];
+							VEC_PUSH(b->f, b->n, cap, bf);
+						}
+					qi = b->id + 1 >= jobs ? qn : qi;
+				}
+				while (!few && qi < qn && (got < want || b->n == 0)) {
+					struct bfile bf;
+					memset(&bf, 0, sizeof(bf));
+					bf.job = queue[qi++];
+					got += cost(&S->jobs[bf.job]);
+					VEC_PUSH(b->f, b->n, cap, bf);
+				}
+				left -= got;
+			}
+			if (start_batch(S, b, err, errlen)) {
+				rc = -1;
+				free_batch(b);
+				break;
+			}
+			if (!b->pid) { /* every file settled without spatch */
+				size_t *none = NULL, nn = 0;
+				if (finish_batch(S, b, 0, &none, &nn, err, errlen))
+					rc = -1;
+				free(none);
+				free_batch(b);
+				continue;
+			}
+			nrun++;
+		}
+		if (nrun == 0)
+			break;
+		/* reap what finished, watch the others */
+		int reaped = 0;
+		for (int k = 0; k < nrun; k++) {
+			struct batch *b = &run[k];
+			int st;
+			pid_t w = waitpid(b->pid, &st, WNOHANG);
+			if (w == 0) {
+				poll_err(b);
+				if (b->cur >= 0 && !b->killed_time && now() - b->cur_since > S->timeout + 5) {
+					/* spatch's own --timeout did not stop it */
+					b->killed_time = 1;
+					kill(-b->pid, SIGKILL);
+				}
+				continue;
+			}
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				st = 1 << 8;
+			if (finish_batch(S, b, st, &rq, &nrq, err, errlen))
+				rc = -1;
+			free_batch(b);
+			run[k] = run[nrun - 1];
+			memset(&run[nrun - 1], 0, sizeof(run[nrun - 1]));
+			nrun--;
+			k--;
+			reaped = 1;
+		}
+		if (S->progress) {
+			size_t extra = 0;
+			for (int k = 0; k < nrun; k++)
+				for (size_t i = 0; i < run[k].n; i++)
+					extra += run[k].f[i].handled && !run[k].f[i].done;
+			progress_update(S->progress, S->done + extra);
+		}
+		if (!reaped) {
+			struct timespec ts = {0, 100 * 1000 * 1000};
+			nanosleep(&ts, NULL);
+		}
+	}
+	/* interrupted or fatal: stop what still runs */
+	for (int k = 0; k < nrun; k++) {
+		kill(-run[k].pid, SIGKILL);
+		waitpid(run[k].pid, NULL, 0);
+		track(run[k].pid, 0);
+		if (run[k].dir)
+			xrm_rf(run[k].dir);
+		free_batch(&run[k]);
+	}
+	free(run);
+	free(rq);
+	free(few_of);
+	if (xinterrupted && rc == 0) {
+		snprintf(err, errlen, "interrupted");
+		rc = -1;
+	}
+	return rc;
+}

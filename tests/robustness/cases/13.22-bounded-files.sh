@@ -1,0 +1,42 @@
+#!/bin/bash
+# 13.22: no file holds up a scan: spatch is bounded in time and memory per file, a file at the bound is named as skipped; a header of #defines does not reach spatch
+export GFPCHECK_CACHE=$T/cache
+mkdir -p tree
+nofs_file tree/good.c good_alloc
+for i in 1 2 3; do echo "int ok$i(void) { return $i; }" >tree/ok$i.c; done
+"$PY" -c '
+n = 10000
+open("tree/nest.c", "w").write("void nest(void)\n" + "{" * n + "x();" + "}" * n + "\n")
+' || fail "python"
+# memory: the nest needs gigabytes
+GFPCHECK_MEMORY=300 g -q -j 1 --format json -o m.json tree
+expect_rc 1
+"$PY" - <<'PY' || fail "memory bound: $(head -c 700 m.json)"
+import json
+d = json.load(open("m.json"))
+failed = " | ".join(d["stats"]["failed"])
+assert "nest.c" in failed and "skipped" in failed and "MiB" in failed, failed
+assert [f["function"] for f in d["findings"]] == ["good_alloc"], d["findings"]
+PY
+# time: one second per file
+rm -rf cache
+GFPCHECK_TIMEOUT=1 g -q -j 1 --format json -o t.json tree
+expect_rc 1
+"$PY" - <<'PY' || fail "time bound: $(head -c 700 t.json)"
+import json
+d = json.load(open("t.json"))
+failed = " | ".join(d["stats"]["failed"])
+assert "nest.c" in failed and "skipped" in failed, failed
+assert [f["function"] for f in d["findings"]] == ["good_alloc"], d["findings"]
+PY
+# 1 MB of register #defines: facts from the C scanner, spatch never sees it
+"$PY" -c '
+with open("tree/regs.h", "w") as f:
+    for i in range(25000):
+        f.write("#define mmREG_%05d 0x%08x /* reg */\n" % (i, i * 4))
+' || fail "python"
+run "$GX" --root tree tree/regs.h
+expect_rc 0
+expect_err "1 preprocessor-only by the C scanner"
+f=$(cut -f2 "$OUT")
+[ "$(grep -c '^defval' "$f")" = 25000 ] || fail "regs.h: $(grep -c '^defval' "$f") defval records, expected 25000"
