@@ -804,7 +804,7 @@ int xspatch_run(struct xspatch *S, size_t *order, size_t norder, char *err, size
 			pid_t w = waitpid(b->pid, &st, WNOHANG);
 			if (w == 0) {
 				poll_err(b);
-				if (b->cur >= 0 && !b->killed_time && now() - b->cur_since > S->timeout + 5) {
+				if (b->cur >= 0 && !b->killed_time && now() - b->cur_since > S->timeout + 2) {
 					/* spatch's own --timeout did not stop it */
 					b->killed_time = 1;
 					kill(-b->pid, SIGKILL);
