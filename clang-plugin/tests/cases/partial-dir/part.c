@@ -1,5 +1,5 @@
 /* F4: an extern function without callers in a directory where Coccinelle read
- * a file only partly (hdr.h: a table macro it cannot parse).  The core takes
+ * a file only partly (hdr.h: an attribute macro it cannot parse).  The core takes
  * its callers as unknown there on the Coccinelle facts; Clang read everything. */
 #include <linux/types.h>
 #include <linux/slab.h>
