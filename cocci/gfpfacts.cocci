@@ -155,6 +155,9 @@ class _Scan:
         self.t = toks
         self.n = len(toks)
         self.iters = set()   # token indices of iterator macros (no calls)
+        self.vtypes = {}     # parameter and local names -> declared type (None: ambiguous)
+        self.deq = {}        # index of a declarator's `=` -> the declared name
+        self.skipref = set() # token indices whose ref record is written elsewhere
 
     def lc(self, off):
         import bisect
@@ -265,6 +268,8 @@ class _Scan:
             return end
         if v in ("for", "while", "switch") and nv == "(":
             c = self.match_close(i + 1)
+            if v == "for" and i + 2 < self.n and self.t[i + 2][0] == "id":
+                self.decl(i + 2)        # for (int i = 0; ...)
             bs = c + 1
             be = self.stmt(bs)
             if bs < self.n:
@@ -312,6 +317,9 @@ class _Scan:
         if nv == ":" and v not in self.KEYW:
             _emit(self.f, "label", self.fn, self.tpos(i), v)
             return i + 2
+        d = self.decl(i)
+        if d is not None:
+            return d
         if nv == "(" and v not in self.KEYW:
             c = self.match_close(i + 1)
             after = self.t[c + 1] if c + 1 < self.n else None
@@ -324,6 +332,386 @@ class _Scan:
                 _emit(self.f, "loop", self.fn, self.tpos(i), self.tpos(bs), self.tend(be - 1), "iter")
                 return be
         return self.to_semi(i) + 1
+
+    def skip_attr(self, k):
+        # index after an attribute at k (`__maybe_unused`, `__aligned(8)`,
+        # `__attribute__((unused))`), or k when there is none
+        v = self.val(k)
+        if self.t[k][0] == "id" and (v in _DECL_ATTRS or v.startswith("__attribute")):
+            if self.val(k + 1) == "(":
+                return self.match_close(k + 1) + 1
+            return k + 1
+        return k
+
+    def decl(self, i, fn=True):
+        # A declaration at statement start i: `local` records for its
+        # declarators and the index after its `;`, or None when tokens i...
+        # are no declaration this scanner is sure of (then nothing is
+        # written: a wrong type is worse than none).
+        t = self.t
+        n = self.n
+        j = i
+        core = False
+        spec = []
+        while j < n and t[j][0] == "id":
+            v = t[j][1]
+            if v in ("extern", "typedef"):
+                return None
+            if v in _DECL_STORAGE:
+                j += 1
+                continue
+            a = self.skip_attr(j)
+            if a > j:
+                j = a
+                continue
+            if v in _DECL_QUALS:
+                spec.append(v)
+                j += 1
+                continue
+            if v in _DECL_BUILTIN:
+                if core and not spec[-1] in _DECL_BUILTIN:
+                    return None
+                core = True
+                spec.append(v)
+                j += 1
+                continue
+            if v in ("struct", "union", "enum"):
+                if core or j + 2 >= n or t[j + 1][0] != "id" or t[j + 2][1] == "{":
+                    return None
+                core = True
+                spec.append(v + " " + t[j + 1][1])
+                j += 2
+                continue
+            if v in ("typeof", "__typeof__", "__typeof"):
+                if core or self.val(j + 1) != "(":
+                    return None
+                c = self.match_close(j + 1)
+                core = True
+                spec.append(self.src(j, c + 1))
+                j = c + 1
+                continue
+            if v in self.KEYW or v in _NOTCALL or v in _NOTREF:
+                return None
+            if core:
+                break
+            core = True      # a typedef name
+            spec.append(v)
+            j += 1
+        if not core or j >= n:
+            return None
+        base = " ".join(spec)
+        out = []
+        k = j
+        while True:
+            ps = k
+            while k < n and (t[k][1] == "*" or t[k][1] in _DECL_QUALS):
+                k += 1
+            ptr = self.src(ps, k) if k > ps else ""
+            if k >= n:
+                return None
+            if t[k][0] == "id" and t[k][1] not in self.KEYW and t[k][1] not in _DECL_QUALS:
+                name = k
+                k += 1
+                ty = _fold(base + " " + ptr)
+            elif t[k][1] == "(" and self.val(k + 1) == "*":
+                # (*name)(params) or (*name)[N]
+                c = self.match_close(k)
+                q = k + 1
+                while q < c and (t[q][1] == "*" or t[q][1] in _DECL_QUALS):
+                    q += 1
+                if q != c - 1 or t[q][0] != "id" or self.val(c + 1) not in ("(", "["):
+                    return None
+                name = q
+                stars = self.src(k + 1, q)
+                k = c + 1
+                if t[k][1] == "(":
+                    c2 = self.match_close(k)
+                    ty = _fold(base + " " + ptr) + " (" + stars + ")" + self.src(k, c2 + 1)
+                    k = c2 + 1
+                else:
+                    ty = _fold(base + " " + ptr) + " (" + stars + ")"
+            else:
+                return None
+            dims = ""
+            while k < n and t[k][1] == "[":
+                c = self.match_close(k)
+                dims += self.src(k, c + 1)
+                k = c + 1
+            if dims:
+                if "(" in ty:
+                    ty = ty[:ty.index(")")] + dims + ty[ty.index(")"):]
+                else:
+                    ty = ty + ("" if ty.endswith("*") else " ") + dims
+            while k < n:
+                a = self.skip_attr(k)
+                if a == k:
+                    break
+                k = a
+            eq = -1
+            if k < n and t[k][1] == "=":
+                eq = k
+                k += 1
+                while k < n and t[k][1] not in (",", ";"):
+                    if t[k][0] == "op" and t[k][1] in "([{":
+                        k = self.match_close(k)
+                    elif t[k][1] == "}":
+                        return None
+                    k += 1
+            if k >= n or t[k][1] not in (",", ";"):
+                return None
+            out.append((name, ty, eq))
+            if t[k][1] == ";":
+                break
+            k += 1
+        for name, ty, eq in out:
+            nm = t[name][1]
+            _emit(self.f, "local", self.fn, self.tpos(name), nm, ty)
+            if eq >= 0:
+                self.deq[eq] = nm
+            if nm in self.vtypes and self.vtypes[nm] != ty:
+                self.vtypes[nm] = None
+            else:
+                self.vtypes[nm] = ty
+        return k + 1
+
+    def member_decl(self, a, b):
+        # (name, type) of a struct member declaration a..b-1 of the simple
+        # form `[const] struct X [*]name` or `TYPEDEF [*]name`, else None
+        t = self.t
+        k = a
+        spec = []
+        while k < b and t[k][0] == "id" and t[k][1] in _DECL_QUALS:
+            spec.append(t[k][1])
+            k += 1
+        if k + 1 < b and t[k][1] in ("struct", "union") and t[k + 1][0] == "id":
+            spec.append(t[k][1] + " " + t[k + 1][1])
+            k += 2
+        else:
+            return None
+        ps = k
+        while k < b and (t[k][1] == "*" or t[k][1] in _DECL_QUALS):
+            k += 1
+        if k != b - 1 or t[k][0] != "id":
+            return None
+        return (t[k][1], _fold(" ".join(spec) + " " + self.src(ps, k)))
+
+    def init_list(self, i, key, arr):
+        # the brace-enclosed initialiser list at token i, of an object of
+        # type `struct key` ("" unknown), or an array of them (arr)
+        t = self.t
+        c = self.match_close(i)
+        j = i + 1
+        while j < c:
+            k = j
+            ck, ca = key, arr
+            field = None     # (struct key, member) of a designated member
+            desig = False
+            while k < c:
+                v = t[k][1]
+                if v == "." and t[k][0] == "op" and t[k + 1][0] == "id":
+                    desig = True
+                    if ca:
+                        ck = ""
+                        ca = False
+                    field = (ck, t[k + 1][1])
+                    mt = _member_type(self.f, ck, t[k + 1][1]) if ck else None
+                    ck = _struct_key(mt, False)
+                    k += 2
+                elif v == "[" and t[k][0] == "op":
+                    desig = True
+                    if not ca:
+                        ck = ""      # an element of an array member
+                        field = None
+                    ca = False
+                    k = self.match_close(k) + 1
+                else:
+                    break
+            if desig:
+                if self.val(k) != "=":
+                    k = c        # not a designation this walker knows
+                    break
+                k += 1
+            elif t[k][0] == "id" and self.val(k + 1) == ":" and not ca:
+                field = (ck, t[k][1])    # the old GNU form `member: value`
+                mt = _member_type(self.f, ck, t[k][1]) if ck else None
+                ck = _struct_key(mt, False)
+                k += 2
+            elif ca:
+                ca = False               # an element of the array
+            else:
+                ck = ""                  # a positional member
+            if self.val(k) == "{":
+                self.init_list(k, ck, ca)
+                k = self.match_close(k) + 1
+            else:
+                e = k
+                while e < c and t[e][1] not in (",", "}"):
+                    if t[e][0] == "op" and t[e][1] in "([{":
+                        e = self.match_close(e)
+                    e += 1
+                q = k + 1 if t[k][1] == "&" and t[k][0] == "op" else k
+                if e == q + 1 and t[q][0] == "id" and t[q][1] not in _NOTREF \
+                        and t[q][1] not in self.KEYW:
+                    how = "init:" + field[0] + "." + field[1] if field else "other"
+                    _emit(self.f, "ref", self.fn, self.tpos(q), t[q][1], how)
+                k = e
+            while k < c and t[k][1] != ",":
+                if t[k][0] == "op" and t[k][1] in "([{":
+                    k = self.match_close(k)
+                k += 1
+            j = k + 1
+
+    def open_of(self, j):
+        # j at a closing bracket; the index of its opening one, or -1
+        d = 0
+        while j >= 0:
+            tk = self.t[j]
+            if tk[0] == "op":
+                v = tk[1]
+                if v in ")]}":
+                    d += 1
+                elif v in "([{":
+                    d -= 1
+                    if d == 0:
+                        return j
+            j -= 1
+        return -1
+
+    def chain_start(self, j, lo):
+        # j: the last token of a postfix expression (`a->b[i].c`, `f(x)->d`,
+        # `(*p)`); the index of its first token (>= lo), or -1
+        t = self.t
+        while j >= lo:
+            k, v, _ = t[j]
+            if k == "op" and v == "]":
+                j = self.open_of(j) - 1
+                continue
+            if k == "op" and v == ")":
+                o = self.open_of(j)
+                if o < lo:
+                    return -1
+                b = t[o - 1] if o - 1 >= lo else None
+                if b is not None and b[0] == "id" and b[1] not in self.KEYW and b[1] not in _NOTCALL:
+                    j = o - 1       # a call: NAME(...)
+                    continue
+                return o            # a parenthesised expression
+            if k == "id" and v not in self.KEYW:
+                if j - 1 >= lo and t[j - 1][1] in ("->", ".") and t[j - 1][0] == "op":
+                    j -= 2
+                    continue
+                return j
+            return -1
+        return -1
+
+    def recv_type(self, a, b, arrow):
+        # the struct type of the receiver tokens a..b-1 of `RECV->member`
+        # (arrow) or `RECV.member`: a parameter or local declared as
+        # `struct X *` (`struct X`), possibly followed by members of
+        # structs defined in this file; "" when unknown
+        t = self.t
+        if t[a][0] != "id":
+            return ""
+        ty = self.vtypes.get(t[a][1])
+        k = a + 1
+        while ty and k < b:
+            if k + 1 >= b or t[k][1] not in ("->", ".") or t[k + 1][0] != "id":
+                return ""
+            key = _struct_key(ty, t[k][1] == "->")
+            ty = _member_type(self.f, key, t[k + 1][1]) if key else None
+            k += 2
+        return _struct_key(ty, arrow) if ty else ""
+
+    def callable_var(self, name):
+        # a parameter or local that can be called: declared as a pointer to
+        # a function or with a typedef name (`filldir_t actor`); a name
+        # declared `int min` is a function-like macro when called
+        ty = self.vtypes.get(name)
+        if not ty:
+            return False
+        if "(*" in ty.replace(" ", ""):
+            return True
+        w = ty.replace("*", " ").split()
+        w = [x for x in w if x not in _DECL_QUALS]
+        return len(w) == 1 and w[0] in _fn_typedefs(self.f)
+
+    def args_of(self, o, c):
+        # the argument texts between the parentheses at o and c
+        t = self.t
+        args = []
+        if c > o + 1:
+            st = o + 1
+            d = 0
+            for k in range(o + 1, c):
+                tk = t[k]
+                if tk[0] != "op":
+                    continue
+                v = tk[1]
+                if v in "([{":
+                    d += 1
+                elif v in ")]}":
+                    d -= 1
+                elif v == "," and d == 0:
+                    args.append(self.src(st, k))
+                    st = k + 1
+            args.append(self.src(st, c))
+        return args
+
+    def icall(self, m, o, recv):
+        # `icall` record: m is the member (or variable) token, o the `(` of
+        # the arguments, recv the receiver tokens (a, b) or None for a
+        # variable
+        t = self.t
+        c = self.match_close(o)
+        if recv is None:
+            field = "=" + t[m][1]
+            rtext = "-"
+        else:
+            a, b = recv
+            ty = self.recv_type(a, b, t[m - 1][1] == "->")
+            field = ty + "." + t[m][1]
+            rtext = self.src(a, b)
+        args = self.args_of(o, c)
+        _emit(self.f, "icall", self.fn, self.tpos(m), self.tend(c), field, rtext, len(args), *args)
+
+    def paren_callee(self, i):
+        # i at the `(` of the arguments after `)`: `(*p->f)(...)`,
+        # `(x->f)(...)`, `(*fp)(...)`.  Returns (member or variable token,
+        # receiver range or None), or None for other shapes.
+        t = self.t
+        o = self.open_of(i - 1)
+        if o < 1:
+            return None
+        b = t[o - 1]
+        if (b[0] == "id" and b[1] not in self.KEYW) or b[1] in (")", "]"):
+            return None          # NAME(...)(...), a call's result called
+        q = o + 1
+        while q < i - 1 and t[q][1] == "*":
+            q += 1
+        e = i - 2                # the token before the inner `)`
+        if e < q or t[e][0] != "id":
+            return None
+        if e == q:
+            if not self.callable_var(t[e][1]):
+                return None
+            return (e, None)
+        if t[e - 1][1] not in ("->", ".") or self.chain_start(e - 2, q) != q:
+            return None
+        return (e, (q, e - 1))
+
+    def assign_how(self, a, i):
+        # HOW of a ref stored by the `=` at i whose left side is a..i-1
+        t = self.t
+        if i in self.deq:
+            return "assign:=" + self.deq[i]
+        if a < i and t[a][1] in (".", "["):
+            return None          # a designator: written by the initialiser rule
+        if i - a == 1 and t[a][0] == "id" and t[a][1] not in self.KEYW:
+            return "assign:=" + t[a][1]
+        m = i - 1
+        if i - a >= 3 and t[m][0] == "id" and t[m - 1][1] in ("->", ".") \
+                and self.chain_start(m - 2, a) == a:
+            return "assign:" + self.recv_type(a, m - 1, t[m - 1][1] == "->") + "." + t[m][1]
+        return "assign"
 
     def src(self, a, b):
         # folded source text of tokens a..b-1
@@ -357,9 +745,23 @@ class _Scan:
                 if v == "(" or v == "[" or v == "{":
                     ci = i - 1 if (v == "(" and t[i - 1][0] == "id"
                                    and t[i - 1][1] not in self.KEYW) else -1
-                    if ci >= 0 and t[ci][1] not in _NOTCALL and t[ci - 1][1] not in ("->", ".") \
-                            and ci not in self.iters and not self.fp_decl(i):
-                        self.call(ci)
+                    if ci >= 0 and t[ci][1] not in _NOTCALL and ci not in self.iters:
+                        if t[ci - 1][1] in ("->", ".") and t[ci - 1][0] == "op":
+                            # through a member: x->f(...), x->ops->f(...), x.f(...)
+                            a = self.chain_start(ci - 2, 1)
+                            if a >= 1:
+                                self.icall(ci, i, (a, ci - 1))
+                        elif self.fp_decl(i):
+                            pass
+                        elif t[ci][1] in self.vtypes and self.callable_var(t[ci][1]):
+                            self.icall(ci, i, None)     # fp(...): a parameter or local
+                        else:
+                            self.call(ci)
+                    elif v == "(" and t[i - 1][1] == ")":
+                        pc = self.paren_callee(i)   # (*p->f)(...), (*fp)(...)
+                        if pc is not None:
+                            ci = pc[0]
+                            self.icall(ci, i, pc[1])
                     stack.append([v, ci, 0, bnd, t[i - 1][1]])
                     bnd = i + 1
                 elif v == ")" or v == "]" or v == "}":
@@ -396,22 +798,41 @@ class _Scan:
                         asg.append([d, var])
                         nk = t[i + 1] if i + 1 < n else None
                         nn = t[i + 2][1] if i + 2 < n else ""
+                        if nk and nk[1] == "&" and nk[0] == "op" and i + 3 < n and t[i + 2][0] == "id" \
+                                and t[i + 3][1] in (";", ",", ")", "}"):
+                            nk = t[i + 2]       # x = &NAME: stored, as x = NAME
+                            nn = t[i + 3][1]
+                            self.skipref.add(i + 2)
+                            ri = i + 2
+                        else:
+                            ri = i + 1
                         if nk and nk[0] == "id" and nn in (";", ",", ")", "}"):
-                            if nk[1] not in params and nk[1] not in _NOTREF and not _gfpre.match(nk[1]):
-                                _emit(f, "ref", fn, self.tpos(i + 1), nk[1], "assign")
+                            if nk[1] not in self.vtypes and nk[1] not in _NOTREF and not _gfpre.match(nk[1]):
+                                how = self.assign_how(bnd, i)
+                                if how:
+                                    _emit(f, "ref", fn, self.tpos(ri), nk[1], how)
                         elif nk and nk[0] == "id" and nn == "(" and nk[1] not in self.KEYW:
                             # only when the call is the whole right side
                             # (not `x = f() || g()`, `x = f() + 1`)
                             c = self.match_close(i + 2)
                             if c + 1 < n and t[c + 1][1] in (";", ",", ")"):
                                 _emit(f, "assign", fn, self.tpos(i + 1), var)
+                        elif nk and nk[0] == "id" and nn in ("->", "."):
+                            # x = recv->f(...): the value of an indirect call
+                            a = i + 1
+                            while a + 2 < n and t[a + 1][1] in ("->", ".") and t[a + 2][0] == "id":
+                                a += 2
+                            if a > i + 1 and self.val(a + 1) == "(":
+                                c = self.match_close(a + 1)
+                                if c + 1 < n and t[c + 1][1] in (";", ",", ")"):
+                                    _emit(f, "assign", fn, self.tpos(a), var)
                     bnd = i + 1
                 elif v == "&":
                     pk = t[i - 1]
                     nk = t[i + 1]
                     if nk[0] == "id" and (pk[0] == "op" and pk[1] in _PREFIX_CTX) \
-                            and t[i + 2][1] not in ("->", ".", "[", "(") \
-                            and nk[1] not in params and nk[1] not in self.KEYW:
+                            and t[i + 2][1] not in ("->", ".", "[", "(") and i + 1 not in self.skipref \
+                            and nk[1] not in self.vtypes and nk[1] not in self.KEYW:
                         _emit(f, "ref", fn, self.tpos(i + 1), nk[1], "addr")
                 elif v in ("?", ":") and False:
                     pass
@@ -421,7 +842,7 @@ class _Scan:
             pv = t[i - 1][1]
             nv = t[i + 1][1]
             if pv in ("(", ",") and nv in (",", ")") and stack and stack[-1][1] >= 0 \
-                    and v not in params and v not in _NOTREF and v not in self.KEYW \
+                    and v not in self.vtypes and v not in _NOTREF and v not in self.KEYW \
                     and not _gfpre.match(v):
                 _emit(f, "ref", fn, self.tpos(i), v, "arg")
             if _gfpre.match(v):
@@ -445,23 +866,7 @@ class _Scan:
         # source text of each argument, split at the top-level commas
         t = self.t
         c = self.match_close(i + 1)
-        args = []
-        if c > i + 2:
-            st = i + 2
-            d = 0
-            for k in range(i + 2, c):
-                tk = t[k]
-                if tk[0] != "op":
-                    continue
-                v = tk[1]
-                if v in "([{":
-                    d += 1
-                elif v in ")]}":
-                    d -= 1
-                elif v == "," and d == 0:
-                    args.append(self.src(st, k))
-                    st = k + 1
-            args.append(self.src(st, c))
+        args = self.args_of(i + 1, c)
         _emit(self.f, "call", self.fn, self.tpos(i), self.tend(c), t[i][1], len(args), *args)
 
     def block(self, i, j):
@@ -471,7 +876,96 @@ class _Scan:
                 ni = i + 1
             i = ni
 
-def _scan_fn(p, fn, pb):
+# Declarations (local records): words of a declaration's specifiers
+_DECL_STORAGE = set("static register auto inline __inline __inline__".split())
+_DECL_QUALS = set("const volatile restrict __restrict __restrict__ __user __iomem __rcu __percpu "
+                  "__kernel __force __nocast __private __bitwise".split())
+_DECL_BUILTIN = set("void char short int long float double signed unsigned _Bool _Complex "
+                    "__signed__ __int128".split())
+# attributes (with or without arguments) that are no part of the type
+_DECL_ATTRS = set("__maybe_unused __always_unused __unused __used __aligned __packed __free "
+                  "__cleanup __cacheline_aligned __cacheline_aligned_in_smp __read_mostly "
+                  "__initdata __initconst __uninitialized_var __counted_by __nonstring".split())
+_STRUCT_TY = re.compile(r"^(?:struct|union) ([A-Za-z_]\w*)( \*)?$")
+
+def _struct_key(ty, arrow):
+    # "X" when type text ty is `struct X *` (arrow) or `struct X`, qualifiers
+    # and annotations left out; "" otherwise (typedefs are not resolved)
+    if not ty:
+        return ""
+    w = [x for x in ty.replace("*", " * ").split() if x not in _DECL_QUALS]
+    m = _STRUCT_TY.match(" ".join(w))
+    if m is None or bool(m.group(2)) != arrow:
+        return ""
+    return m.group(1)
+
+_smembers = {}   # (file, struct name) -> {member: type text} of structs defined in that file
+
+def _member_type(fname, sname, member):
+    # the declared type of member of struct sname when that struct is
+    # defined in file fname (members declared as `T name`, `T *name`)
+    k = (fname, sname)
+    mem = _smembers.get(k)
+    if mem is None:
+        mem = {}
+        text, ls = _load(fname)
+        m = re.search(r"\b(?:struct|union)\s+" + sname + r"\s*\{", text)
+        if m is not None:
+            toks, d = _tokens_balanced(text, m.end() - 1)
+            if d == 0:
+                s = _Scan(fname, "-", text, ls, toks)
+                st = 1
+                dep = 0
+                for i, (tk, v, off) in enumerate(toks):
+                    if tk != "op":
+                        continue
+                    if v in "([{":
+                        dep += 1
+                    elif v in ")]}":
+                        dep -= 1
+                    elif v == ";" and dep == 1:
+                        ty = s.member_decl(st, i)
+                        if ty:
+                            mem[ty[0]] = ty[1]
+                        st = i + 1
+        _smembers[k] = mem
+    return mem.get(member)
+
+_FNTYPEDEF = re.compile(r"\btypedef\b[^;{}]*?\(\s*\*?\s*([A-Za-z_]\w*)\s*\)\s*\("
+                        r"|\btypedef\b[^;{}()]*?\b([A-Za-z_]\w*)\s*\(")
+_INCLUDE_Q = re.compile(r"^[ \t]*#[ \t]*include[ \t]*" + _Q + "([^" + _Q + r"\n]+)" + _Q, re.M)
+_fntd = {}       # file -> names it and the headers it includes with "" typedef to a function (pointer) type
+_fntd_hdr = {}   # header path -> its own such names
+
+def _fn_typedefs_of(path):
+    r = _fntd_hdr.get(path)
+    if r is None:
+        try:
+            with open(path, "rb") as fh:
+                t = fh.read().decode("utf-8", "replace")
+        except OSError:
+            t = ""
+        r = set(a or b for a, b in _FNTYPEDEF.findall(_cm.sub(" ", t)))
+        _fntd_hdr[path] = r
+    return r
+
+def _fn_typedefs(fname):
+    # typedef names of function (pointer) types, from the file and the
+    # headers it includes as "name.h" (one level): a variable of such a
+    # type can be called; one of another typedef type (`ext4_grpblk_t max`)
+    # called as `max(a, b)` is a function-like macro
+    r = _fntd.get(fname)
+    if r is None:
+        import os
+        text, ls = _load(fname)
+        r = set(_fn_typedefs_of(fname))
+        d = os.path.dirname(fname)
+        for h in _INCLUDE_Q.findall(text):
+            r |= _fn_typedefs_of(os.path.join(d, h))
+        _fntd[fname] = r
+    return r
+
+def _scan_fn(p, fn, pb, ret):
     # the position of the closing brace is not asked of spatch: binding a
     # position after `...` costs minutes on big files.  The body is
     # tokenised from its opening brace to the matching closing one.
@@ -481,13 +975,32 @@ def _scan_fn(p, fn, pb):
     toks, d = _tokens_balanced(text, a)
     s = _Scan(fname, fn, text, ls, toks)
     if len(toks) < 2 or toks[0][1] != "{" or d != 0:
-        _emit(fname, "fn", fn, _linkage(p, fn), _pos(p), "-")
+        _emit(fname, "fn", fn, _linkage(p, fn), _pos(p), "-", ret)
         _emit(fname, "skipped", fn, "unbalanced braces in the function body")
         return
-    _emit(fname, "fn", fn, _linkage(p, fn), _pos(p), s.tend(len(toks) - 1))
+    _emit(fname, "fn", fn, _linkage(p, fn), _pos(p), s.tend(len(toks) - 1), ret)
     params = _params_of(fname, fn, p, a)
+    s.vtypes = dict(params)
     s.block(1, len(toks) - 1)
     s.flat(params)
+
+def _ret_type(t):
+    # the return type as spatch prints it, without the attributes spatch
+    # keeps in it (`int __must_check`, `struct inode * __init`): words
+    # starting with `__` after the type's first word that are no qualifier
+    out = []
+    core = False
+    prev = ""
+    for x in _fold(t).split(" "):
+        if prev in ("struct", "union", "enum"):
+            core = True
+        elif x.startswith("__") and core and x not in _DECL_QUALS and x not in _DECL_BUILTIN:
+            continue
+        elif x not in _DECL_QUALS and x not in ("*", "struct", "union", "enum"):
+            core = True
+        out.append(x)
+        prev = x
+    return " ".join(out)
 
 def _params_of(fname, fn, p, body):
     text, ls = _load(fname)
@@ -496,7 +1009,7 @@ def _params_of(fname, fn, p, body):
     hdr = re.sub(r"(?m)^[ \t]*#.*$", " ", hdr)
     i = hdr.find("(")
     if i < 0:
-        return set()
+        return {}
     d = 0
     parts = []
     st = i + 1
@@ -512,7 +1025,7 @@ def _params_of(fname, fn, p, body):
         elif c == "," and d == 1:
             parts.append(hdr[st:j])
             st = j + 1
-    names = set()
+    names = {}
     for idx, prm in enumerate(parts):
         prm = _fold(prm)
         if prm in ("void", "...", ""):
@@ -528,7 +1041,7 @@ def _params_of(fname, fn, p, body):
                 continue
             name = m.group(1)
             ty = _fold(q[:m.start()] + prm[len(q):])
-        names.add(name)
+        names[name] = ty
         _emit(fname, "param", fn, idx, name, ty)
     return names
 
@@ -565,20 +1078,51 @@ _NOTCALL = set("__attribute__ __attribute asm __asm__ __asm volatile __volatile_
                "__typeof__ __typeof _Alignof __alignof__ alignof _Generic _Static_assert "
                "defined".split())
 _PREFIX_CTX = set(["(", ",", "=", "==", "!=", "?", ":", "{", ";", "&&", "||", "!", "return"])
-_tyjunk = re.compile(r"\b(const|volatile|static|struct|union)\b")
-
-def _init_ref(p, e, ty, fld):
-    e = _fold(e)
-    how = "arg"
-    m = _addr.match(e)
-    if m:
-        e = m.group(1)
-    elif not _ident.match(e):
+def _init_walk(p, ty, v):
+    # The initialiser of `T v = { ... }` (an object, an array of them; at
+    # file scope or in a function): a ref record for every identifier
+    # written as a value, `&NAME` as NAME.  A designated member `.m = NAME`
+    # gives HOW init:X.m when the object is a `struct X` (or an array of
+    # them), init:.m when its type is not known (a typedef, a member whose
+    # type is not defined in this file); a value without a designator
+    # (positional, an element of an array of pointers) gives HOW other.
+    fname = p.file
+    text, ls = _load(fname)
+    o = _off(fname, p.line, int(p.column)) + len(v)
+    m = _tokre.match
+    n = len(text)
+    d = 0
+    brace = -1
+    while o < n:
+        g = m(text, o)
+        if g is None:
+            return
+        k = g.lastgroup
+        w = g.group(k)
+        o = g.end()
+        if k in ("ws", "cm"):
+            continue
+        if k == "op" and w in "([":
+            d += 1
+        elif k == "op" and w in ")]":
+            d -= 1
+        elif d == 0 and k == "op" and w == "=":
+            g = m(text, o)
+            while g is not None and g.lastgroup in ("ws", "cm"):
+                g = m(text, g.end())
+            if g is not None and g.group(0) == "{":
+                brace = g.start()
+            break
+        elif d == 0 and not (k == "id"):
+            return
+    if brace < 0:
         return
-    ty = _tyjunk.sub(" ", ty).strip()
-    _emit(p.file, "ref", _fn(p), _pos(p), e,
-          "init:" + (ty + "." if _ident.match(ty) else "") + fld)
-_addr = re.compile(r"^&\s*([A-Za-z_]\w*)$")
+    toks, d = _tokens_balanced(text, brace)
+    if d != 0:
+        return
+    arr = "[" in ty
+    key = _struct_key(re.sub(r"\[[^]]*\]", " ", ty), False)
+    _Scan(fname, _fn(p), text, ls, toks).init_list(0, key, arr)
 
 # ---------------------------------------------------------------------------
 # Function definitions.  Must come first: _fn() relies on _fns.
@@ -593,29 +1137,34 @@ T f@p(...) {@pb ... }
 p << fnr.p;
 pb << fnr.pb;
 f << fnr.f;
+T << fnr.T;
 @@
 _fns.setdefault(p[0].file, set()).add(f)
 try:
-    _scan_fn(p[0], f, pb[0])
+    _scan_fn(p[0], f, pb[0], _ret_type(str(T)))
 except Exception as e:
     _emit(p[0].file, "skipped", f, "front end error: %s" % _fold(repr(e)))
 
-# Designated initialisers: .field = NAME and .field = &NAME.
+# Initialised objects `T v = { ... }`: the token pass of _init_walk() finds
+# the designated initialisers (`.field = NAME`, `.field = &NAME`, nested
+# lists, arrays of structs) in one python call per object.
 @rin@
-identifier fld, v;
-expression E;
+identifier v;
 type T;
 position p;
+initializer list IL;
 @@
-T v = { ..., .fld = E@p, ... };
+T v@p = { IL };
 
 @script:python@
 p << rin.p;
-E << rin.E;
-fld << rin.fld;
+v << rin.v;
 T << rin.T;
 @@
-_init_ref(p[0], str(E), str(T), fld)
+try:
+    _init_walk(p[0], str(T), v)
+except Exception as e:
+    _emit(p[0].file, "skipped", p[0].line, "front end error: %s" % _fold(repr(e)))
 
 # EXPORT_SYMBOL and friends.
 @exp@
