@@ -159,6 +159,8 @@ struct CallRec {
 	bool icall = false;
 	WPos pos, end;
 	std::string fn, callee;
+	std::string recv = "-"; // icall: the receiver's text; "-" for a call through a variable
+	const Expr *recvExpr = nullptr;
 	std::vector<ArgInfo> args;
 };
 
@@ -650,12 +652,13 @@ public:
 		sp.e = S.afterToken(rb);
 		sp.name = name;
 		S.fnspans[np.fid].push_back(sp);
+		PrintingPolicy PP(S.LO);
 		S.emit(np, Rec(FACT_FN)
 				   .add(name)
 				   .add(D->isExternallyVisible() ? "extern" : "static")
 				   .add(S.pos(np))
-				   .add(S.pos(sp.e)));
-		PrintingPolicy PP(S.LO);
+				   .add(S.pos(sp.e))
+				   .add(D->getReturnType().getAsString(PP)));
 		for (unsigned i = 0; i < D->getNumParams(); i++) {
 			const ParmVarDecl *P = D->getParamDecl(i);
 			std::string pn = P->getNameAsString();
@@ -821,11 +824,22 @@ public:
 			if (S.ownerPos(p) && !S.exports.count(n))
 				S.exports[n] = p;
 		}
-		SourceLocation bw;
-		if (isa<ParmVarDecl>(V) || !V->hasInit() || !S.written(V->getBeginLoc(), bw))
+		SourceLocation bw, nw;
+		if (isa<ParmVarDecl>(V) || !S.written(V->getBeginLoc(), bw))
 			return true; // a declaration from a macro body (DEFINE_WAIT) is not written
+		if (cur && V->isLocalVarDecl() && S.written(V->getLocation(), nw)) {
+			WPos np = S.wpos(nw);
+			if (S.ownerPos(np))
+				S.emit(np, Rec(FACT_LOCAL)
+						   .add(curName)
+						   .add(S.pos(np))
+						   .add(V->getNameAsString())
+						   .add(V->getType().getAsString(PrintingPolicy(S.LO))));
+		}
+		if (!V->hasInit())
+			return true;
 		const Expr *I = V->getInit();
-		mark(I, "assign");
+		mark(I, "assign:=" + V->getNameAsString());
 		addValue(I, V->getNameAsString(), true);
 		const BinaryOperator *inner = dyn_cast<BinaryOperator>(I->IgnoreParenCasts());
 		if (cur && !(inner && inner->isAssignmentOp()) && !operatorRhs(I)) {
@@ -859,7 +873,18 @@ public:
 		WPos lb, le;
 		std::string lhs = S.range(B->getLHS()->getSourceRange(), lb, le) ? lhsVar(S.text(lb, le)) : "?";
 		if (B->getOpcode() == BO_Assign) {
-			mark(B->getRHS(), "assign");
+			// where the value is stored: a member (assign:struct_type.member,
+			// .member for an anonymous struct), a variable (assign:=NAME)
+			std::string how = "assign";
+			const Expr *L = B->getLHS()->IgnoreParenImpCasts();
+			if (const MemberExpr *M = dyn_cast<MemberExpr>(L)) {
+				if (const FieldDecl *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
+					how = "assign:" + fieldName(F);
+			} else if (const DeclRefExpr *D = dyn_cast<DeclRefExpr>(L)) {
+				if (isa<VarDecl>(D->getDecl()))
+					how = "assign:=" + D->getDecl()->getNameAsString();
+			}
+			mark(B->getRHS(), how);
 			WPos b, e;
 			// `a = b = f()`: the call is assigned to b, the innermost
 			// left side (as the Coccinelle front end names it).
@@ -923,23 +948,31 @@ public:
 		SourceLocation nameLoc;
 		if (const DeclRefExpr *D = dyn_cast<DeclRefExpr>(callee)) {
 			const FunctionDecl *F = dyn_cast<FunctionDecl>(D->getDecl());
-			if (!F)
-				return false; // call through a function pointer variable
-			*dre = D;
-			// Builtins that no declaration names (__builtin_expect,
-			// __sync_*) are not calls as written; library functions that
-			// Clang also knows as builtins (memcpy, strlen, snprintf) are
-			// declared in the tree's headers and are calls like any other.
-			if (F->getBuiltinID() && F->isImplicit())
-				return false;
-			if (startsWith(F->getNameAsString(), "__builtin_"))
-				return false;
-			r.callee = F->getNameAsString();
+			const VarDecl *V = dyn_cast<VarDecl>(D->getDecl());
+			if (!F && V && (isa<ParmVarDecl>(V) || V->isLocalVarDecl())) {
+				// through a parameter or local function pointer: fp(...), (*fp)(...)
+				r.icall = true;
+				r.callee = "=" + V->getNameAsString();
+			} else {
+				if (!F)
+					return false; // call through a global function pointer variable
+				*dre = D;
+				// Builtins that no declaration names (__builtin_expect,
+				// __sync_*) are not calls as written; library functions that
+				// Clang also knows as builtins (memcpy, strlen, snprintf) are
+				// declared in the tree's headers and are calls like any other.
+				if (F->getBuiltinID() && F->isImplicit())
+					return false;
+				if (startsWith(F->getNameAsString(), "__builtin_"))
+					return false;
+				r.callee = F->getNameAsString();
+			}
 			nameLoc = D->getLocation();
 		} else if (const MemberExpr *M = dyn_cast<MemberExpr>(callee)) {
 			r.icall = true;
 			const FieldDecl *F = dyn_cast<FieldDecl>(M->getMemberDecl());
 			r.callee = F ? fieldName(F) : "." + M->getMemberDecl()->getNameAsString();
+			r.recvExpr = M->getBase();
 			nameLoc = M->getMemberLoc();
 		} else {
 			return false;
@@ -973,6 +1006,12 @@ public:
 			callees.insert(D);
 		if (!ok)
 			return true;
+		if (r.recvExpr) {
+			WPos b, e;
+			r.recv = r.kind == 2 ? S.exprText(r.recvExpr, &b, &e, &r.pos, &r.end) : S.exprText(r.recvExpr, &b, &e);
+			if (r.recv.empty())
+				r.recv = "-";
+		}
 		for (const Expr *A : CE->arguments()) {
 			ArgInfo a;
 			a.expr = A;
@@ -1270,6 +1309,8 @@ void State::finish(ASTContext &Ctx)
 			continue;
 		Rec r(c.icall ? FACT_ICALL : FACT_CALL);
 		r.add(c.fn).add(pos(c.pos)).add(pos(c.end)).add(c.callee);
+		if (c.icall)
+			r.add(c.recv);
 		emit(c.pos, addArgs(r, c.args));
 	}
 	// Assignments: the call whose callee is inside the value and that ends where it ends.

@@ -698,6 +698,36 @@ class _Scan:
             return None
         return (e, (q, e - 1))
 
+    def rhs_call(self, a):
+        # the callee token of the call that is the whole expression starting
+        # at token a (up to `;`, `,` or `)` at depth 0), or -1
+        t = self.t
+        n = self.n
+        e = a
+        while e < n and not (t[e][0] == "op" and t[e][1] in (";", ",", ")", "}")):
+            if t[e][0] == "op" and t[e][1] in "([{":
+                e = self.match_close(e)
+            e += 1
+        r = e - 1
+        if r <= a or t[r][1] != ")" or t[r][0] != "op":
+            return -1
+        o = self.open_of(r)
+        if o - 1 < a:
+            return -1
+        b = t[o - 1]
+        if b[0] == "id" and b[1] not in self.KEYW and b[1] not in _NOTCALL:
+            ci = o - 1
+            if ci == a:
+                return ci
+            if t[ci - 1][1] in ("->", ".") and self.chain_start(ci - 2, a) == a:
+                return ci
+            return -1
+        if b[1] == ")" and self.open_of(o - 1) == a:
+            pc = self.paren_callee(o)
+            if pc is not None:
+                return pc[0]
+        return -1
+
     def assign_how(self, a, i):
         # HOW of a ref stored by the `=` at i whose left side is a..i-1
         t = self.t
@@ -811,21 +841,13 @@ class _Scan:
                                 how = self.assign_how(bnd, i)
                                 if how:
                                     _emit(f, "ref", fn, self.tpos(ri), nk[1], how)
-                        elif nk and nk[0] == "id" and nn == "(" and nk[1] not in self.KEYW:
-                            # only when the call is the whole right side
-                            # (not `x = f() || g()`, `x = f() + 1`)
-                            c = self.match_close(i + 2)
-                            if c + 1 < n and t[c + 1][1] in (";", ",", ")"):
-                                _emit(f, "assign", fn, self.tpos(i + 1), var)
-                        elif nk and nk[0] == "id" and nn in ("->", "."):
-                            # x = recv->f(...): the value of an indirect call
-                            a = i + 1
-                            while a + 2 < n and t[a + 1][1] in ("->", ".") and t[a + 2][0] == "id":
-                                a += 2
-                            if a > i + 1 and self.val(a + 1) == "(":
-                                c = self.match_close(a + 1)
-                                if c + 1 < n and t[c + 1][1] in (";", ",", ")"):
-                                    _emit(f, "assign", fn, self.tpos(a), var)
+                        elif nk and (nk[0] == "id" and nk[1] not in self.KEYW or nk[1] == "("):
+                            # only when a call is the whole right side (not
+                            # `x = f() || g()`, `x = f() + 1`): f(...),
+                            # recv->f(...), (*p->f)(...), fp(...)
+                            ci = self.rhs_call(i + 1)
+                            if ci >= 0:
+                                _emit(f, "assign", fn, self.tpos(ci), var)
                     bnd = i + 1
                 elif v == "&":
                     pk = t[i - 1]
@@ -1105,7 +1127,7 @@ def _init_walk(p, ty, v):
         if k == "op" and w in "([":
             d += 1
         elif k == "op" and w in ")]":
-            d -= 1
+            d = max(d - 1, 0)    # `)` of a declarator `(*v[])(...)` too
         elif d == 0 and k == "op" and w == "=":
             g = m(text, o)
             while g is not None and g.lastgroup in ("ws", "cm"):
@@ -1113,7 +1135,7 @@ def _init_walk(p, ty, v):
             if g is not None and g.group(0) == "{":
                 brace = g.start()
             break
-        elif d == 0 and not (k == "id"):
+        elif d == 0 and (k != "id" or w in ("{", ";")):
             return
     if brace < 0:
         return

@@ -30,6 +30,10 @@ struct pending_assign {
 	pos_t call;
 	uint32_t var;
 };
+struct pending_local {
+	int fn;
+	struct local l;
+};
 
 /* Buffers a load reuses from the file before (kept in the program: loading a
  * tree is thousands of small files). */
@@ -41,6 +45,7 @@ struct facts_bufs {
 	struct pending_var *pv; size_t npv, cappv;
 	struct pending_assign *pas; size_t npas, cappas;
 	struct pending_param *pp; size_t npp, cappp;
+	struct pending_local *pl; size_t npl, cappl;
 	/* functions of this file by name id: open addressing, 0 = empty */
 	uint32_t *fkey; int *fval; size_t fcap, fn_count;
 	/* the fields of the record being read */
@@ -154,7 +159,6 @@ static int find_fn(const struct ctx *c, const struct fact_val *v)
 
 static int st_fn(struct ctx *c, const struct fact_val *v, int nf)
 {
-	(void)nf;
 	struct program *p = c->p;
 	uint32_t name = id_of(&v[0]);
 	if (fmap_get(c, name) >= 0)
@@ -166,6 +170,8 @@ static int st_fn(struct ctx *c, const struct fact_val *v, int nf)
 	fn.is_static = v[1].i == 0;
 	fn.start = pos_of(&v[2]);
 	fn.end = pos_of(&v[3]);
+	if (nf == 5)
+		fn.ret_type = id_of(&v[4]);
 	fn.param0 = -1;
 	fn.alloc_gfp_param = -1;
 	fn.alloc_via_call = -1;
@@ -183,6 +189,16 @@ static int st_param(struct ctx *c, const struct fact_val *v, int nf)
 	return 0;
 }
 
+static int st_local(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct pending_local pl = {find_fn(c, &v[0]), {id_of(&v[2]), id_of(&v[3]), pos_of(&v[1])}};
+	if (pl.fn >= 0)
+		VEC_PUSH(c->b.pl, c->b.npl, c->b.cappl, pl);
+	return 0;
+}
+
+/* `call` and `icall`: icall has RECV before NARGS (a0: index of NARGS) */
 static int st_call(struct ctx *c, const struct fact_val *v, int nf)
 {
 	struct program *p = c->p;
@@ -194,10 +210,16 @@ static int st_call(struct ctx *c, const struct fact_val *v, int nf)
 	cl.pos = pos_of(&v[1]);
 	cl.end = pos_of(&v[2]);
 	cl.callee = id_of(&v[3]);
-	cl.nargs = nf - 5;
+	int a0 = 4;
+	if (cl.is_icall) {
+		if (!(v[4].n == 1 && v[4].s[0] == '-'))
+			cl.recv = id_of(&v[4]);
+		a0 = 5;
+	}
+	cl.nargs = nf - a0 - 1;
 	cl.args = cl.nargs ? xmalloc(sizeof(uint32_t) * (size_t)cl.nargs) : NULL;
 	for (int i = 0; i < cl.nargs; i++)
-		cl.args[i] = id_of(&v[5 + i]);
+		cl.args[i] = id_of(&v[a0 + 1 + i]);
 	cl.target = -1;
 	VEC_PUSH(p->calls, p->ncalls, p->capcalls, cl);
 	return 0;
@@ -473,7 +495,8 @@ static int st_suppress(struct ctx *c, const struct fact_val *v, int nf)
 typedef int (*store_fn)(struct ctx *c, const struct fact_val *v, int nf);
 static const store_fn store[FACT__N] = {
 	[FACT_SKIPPED] = st_skipped, [FACT_FN] = st_ignore, /* pass 1 */
-	[FACT_PARAM] = st_param,     [FACT_CALL] = st_call,	[FACT_ICALL] = st_call,
+	[FACT_PARAM] = st_param,     [FACT_LOCAL] = st_local,
+	[FACT_CALL] = st_call,	     [FACT_ICALL] = st_call,
 	[FACT_ASSIGN] = st_assign,   [FACT_GFP] = st_gfp,	[FACT_GFPARG] = st_gfparg,
 	[FACT_GFPVAR] = st_gfpvar,   [FACT_GFPVAL] = st_ignore, [FACT_REF] = st_ref,
 	[FACT_EXPORT] = st_export,   [FACT_PROTO] = st_proto,	[FACT_DEFINE] = st_define,
@@ -726,6 +749,14 @@ static int cmp_param(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static int cmp_local(const void *a, const void *b)
+{
+	const struct pending_local *x = a, *y = b;
+	if (x->fn != y->fn)
+		return x->fn < y->fn ? -1 : 1;
+	return pos_cmp(x->l.pos, y->l.pos);
+}
+
 static int find_gfp(struct ctx *c, pos_t pos)
 {
 	size_t lo = c->gfp0, hi = c->p->ngfps;
@@ -800,6 +831,20 @@ static void link_file(struct ctx *c)
 			want++;
 		}
 	}
+	/* Locals: per function in position order. */
+	if (c->b.npl)
+		qsort(c->b.pl, c->b.npl, sizeof(*c->b.pl), cmp_local);
+	k = 0;
+	for (size_t fi = c->fn0; fi < p->nfuncs; fi++) {
+		struct func *fn = &p->funcs[fi];
+		fn->local0 = (int)p->nlocals;
+		while (k < c->b.npl && c->b.pl[k].fn < (int)fi)
+			k++;
+		for (; k < c->b.npl && c->b.pl[k].fn == (int)fi; k++) {
+			VEC_PUSH(p->locals, p->nlocals, p->caplocals, c->b.pl[k].l);
+			fn->nlocals++;
+		}
+	}
 	for (size_t i = 0; i < c->b.npas; i++) {
 		int cl = find_call(c, c->b.pas[i].call);
 		if (cl >= 0)
@@ -843,6 +888,7 @@ static void bufs_free(struct facts_bufs *b)
 	free(b->pv);
 	free(b->pas);
 	free(b->pp);
+	free(b->pl);
 	free(b->fkey);
 	free(b->fval);
 	free(b->fs);
@@ -860,7 +906,7 @@ int facts_load_mem(struct program *p, const char *facts_path, const char *text, 
 	memset(&c, 0, sizeof(c));
 	struct facts_bufs *saved = bufs_of(p);
 	c.b = *saved;
-	c.b.npa = c.b.npv = c.b.npas = c.b.npp = c.b.nlines = 0;
+	c.b.npa = c.b.npv = c.b.npas = c.b.npp = c.b.npl = c.b.nlines = 0;
 	if (c.b.fcap)
 		memset(c.b.fkey, 0, c.b.fcap * sizeof(*c.b.fkey));
 	c.b.fn_count = 0;
@@ -971,6 +1017,7 @@ void program_free(struct program *p)
 	free(p->files);
 	free(p->funcs);
 	free(p->params);
+	free(p->locals);
 	free(p->calls);
 	free(p->gfps);
 	free(p->refs);

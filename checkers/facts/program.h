@@ -50,6 +50,8 @@ struct func {
 	int param0, nparams; /* range in prog.params */
 	int *calls, ncalls;  /* global call ids, in source order */
 	int *items, nitems;  /* structure items */
+	uint32_t ret_type;   /* the return type text (`fn` RET), 0 when the front end does not say */
+	int local0, nlocals; /* range in prog.locals, in position order (`local` records) */
 	int *callers, ncallers, capcallers; /* call ids resolving here */
 	int *icallers, nicallers, capicallers; /* indirect calls resolving here (icall.c) */
 	uint8_t icall_only;   /* its address is only stored into ops-table members and it is reached
@@ -78,11 +80,18 @@ struct param {
 	uint32_t name, type;
 };
 
+/* `local` records: a local variable declared in a function body. */
+struct local {
+	uint32_t name, type;
+	pos_t pos;           /* of its name */
+};
+
 struct call {
 	int file, fn;
 	pos_t pos, end;
-	uint32_t callee;   /* name, or field for icalls */
+	uint32_t callee;   /* name, or field for icalls: `struct_type.member`, `.member`, `=VAR` */
 	int is_icall;
+	uint32_t recv;     /* icalls: the receiver's text (`sb->s_op`); 0 for `=VAR` and calls */
 	int nargs;
 	uint32_t *args;
 	uint32_t lhs;
@@ -174,6 +183,7 @@ struct program {
 	struct sfile *files; size_t nfiles, capfiles;
 	struct func *funcs; size_t nfuncs, capfuncs;
 	struct param *params; size_t nparams, capparams;
+	struct local *locals; size_t nlocals, caplocals;
 	struct call *calls; size_t ncalls, capcalls;
 	struct gfptok *gfps; size_t ngfps, capgfps;
 	struct ref *refs; size_t nrefs, caprefs;

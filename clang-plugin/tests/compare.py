@@ -11,7 +11,14 @@ import sys
 
 ALL = os.environ.get("ALL_KINDS") == "1"
 
-KINDS = ("call", "gfp", "gfparg", "if", "return", "goto", "label", "source", "suppress")
+KINDS = ("call", "gfp", "gfparg", "if", "return", "goto", "label",
+         # the source bytes parsed and the directives in their comments: the
+         # front ends share the writer, so these must be identical
+         "source", "suppress",
+         # indirect calls, locals, return types (`fnret`: from the `fn`
+         # records) and functions stored into members or variables (`ref`
+         # with HOW init:/assign:, functions only), modulo D18-D21
+         "icall", "local", "fnret", "ref")
 # also compared (not required by the issue, useful to the core)
 EXTRA = ("fn", "loop", "switch", "case", "break", "continue", "export", "assign", "gfpvar")
 
@@ -29,7 +36,34 @@ def load(path):
     return recs
 
 
+def version(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        first = f.readline().rstrip("\n").split("\t")
+    return int(first[1]) if len(first) == 2 and first[0] == "gfpfacts" and first[1].isdigit() else 0
+
+
+def typed(recs):
+    # fnret records from fn records; ref records only for functions of the
+    # file (D6: Coccinelle also writes refs of variables and macros) and
+    # only where they are stored (init:, assign:)
+    fns = {r[1] for r in recs if r[0] in ("fn", "proto")}
+    out = []
+    for r in recs:
+        if r[0] == "fn" and len(r) > 5:
+            out.append(["fnret", r[1], r[5].replace(" ", "")])
+        elif r[0] == "ref":
+            if r[3] in fns and (r[4].startswith("init:") or r[4].startswith("assign:")):
+                out.append(r)
+        elif r[0] == "local":
+            # D20: types compared without spaces (`char *[4]`)
+            out.append(r[:4] + [r[4].replace(" ", "")])
+        else:
+            out.append(r)
+    return out
+
+
 def clang_side(recs):
+    recs = typed(recs)
     out = []
     callpos = set()
     argseen = set()
@@ -58,6 +92,7 @@ def clang_side(recs):
 
 
 def cocci_side(recs):
+    recs = typed(recs)
     out = []
     outside = {r[2] for r in recs if r[0] == "gfp" and r[1] == "-"}
     for r in recs:
@@ -78,9 +113,30 @@ def key(r):
     return "\t".join(r)
 
 
+def untyped(c, s):
+    # D18: where Coccinelle does not know the struct type (`.member`), the
+    # Clang record is compared without it (icall FIELD, ref HOW init:/assign:)
+    loose = set()
+    for r in s:
+        if r[0] == "icall" and r[4].startswith("."):
+            loose.add(("icall", r[2]))
+        elif r[0] == "ref" and (r[4].startswith("init:.") or r[4].startswith("assign:.")):
+            loose.add(("ref", r[2]))
+    out = []
+    for r in c:
+        if r[0] in ("icall", "ref") and (r[0], r[2]) in loose:
+            pre, _, rest = r[4].partition(":") if r[0] == "ref" else ("", "", r[4])
+            m = rest[rest.rfind("."):] if "." in rest else rest
+            r = r[:4] + [(pre + ":" if pre else "") + m] + r[5:]
+        out.append(r)
+    return out
+
+
 # written by the shared writer from the bytes parsed (gfpfacts version 2): compared
 # when both files have them (a version 1 writer has neither)
 SOURCE_KINDS = ("source", "suppress")
+# written by version 2 writers that know them (the sparse front end does not yet)
+NEW_KINDS = ("icall", "local", "fnret", "ref")
 
 
 def differences(clang_path, cocci_path, expanded=False):
@@ -88,8 +144,13 @@ def differences(clang_path, cocci_path, expanded=False):
     if not (any(r[0] == "source" for r in cr) and any(r[0] == "source" for r in sr)):
         cr = [r for r in cr if r[0] not in SOURCE_KINDS]
         sr = [r for r in sr if r[0] not in SOURCE_KINDS]
+    if expanded or version(clang_path) < 2 or version(cocci_path) < 2:
+        cr = [r for r in cr if r[0] not in NEW_KINDS]
+        sr = [r for r in sr if r[0] not in NEW_KINDS]
     c = clang_side(cr)
     s = clang_side(sr) if expanded else cocci_side(sr)
+    if not expanded:
+        c = untyped(c, s)
     # gfparg of tokens outside functions cannot be compared either (D2)
     cs = {key(r) for r in c}
     ss = {key(r) for r in s}

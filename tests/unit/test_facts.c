@@ -100,7 +100,7 @@ void test_facts(void)
 	bad("gfpfacts\t2\nfrontend\tt\nstatus\tmaybe\n",
 	    "x.facts:3: error: bad STATUS 'maybe' in 'status' record (expected ok or partial)");
 	bad(HDR "frob\tfoo\n", "x.facts:4: error: unknown record 'frob'");
-	bad(HDR "fn\tfoo\tstatic\t1:5\n", "'fn' record has 3 fields after 'fn', needs 4: NAME LINKAGE START END");
+	bad(HDR "fn\tfoo\tstatic\t1:5\n", "'fn' record has 3 fields after 'fn', needs 4 to 5: NAME LINKAGE START END [RET]");
 	bad(HDR "fn\tfoo\tweak\t1:5\t2:1\n", "bad LINKAGE 'weak' in 'fn' record (expected static or extern)");
 	bad(HDR "call\tfoo\t1:x\t1:9\tbar\t0\n", "bad POS '1:x' in 'call' record (expected LINE:COL)");
 	bad(HDR "call\tfoo\t0:1\t1:9\tbar\t0\n", "bad POS '0:1'");
@@ -201,5 +201,35 @@ void test_facts(void)
 		CHECK(q.bbs[0].ifpos.line == 1 && q.bbs[0].ifpos.col == 3 && q.bbs[1].ifpos.line == 0);
 		program_free(&q);
 	}
+	/* icall (RECV), local and the return type of fn (issue 11): loaded into
+	 * call.recv, prog.locals (per function, in position order), func.ret_type */
+	{
+		struct program q;
+		memset(&q, 0, sizeof(q));
+		CHECK(facts_load_text(&q, "x.facts",
+				      HDR "local\tfoo\t5:18\tb\tstruct inode\n"
+				      "fn\tbar\textern\t20:5\t30:1\n"
+				      "fn\tfoo\tstatic\t1:5\t9:1\tstruct ext4_inode_info *\n"
+				      "local\tfoo\t3:16\tsb\tstruct super_block *\n"
+				      "local\tbar\t22:6\terr\tint\n"
+				      "local\tnone\t40:6\tx\tint\n"
+				      "icall\tfoo\t6:20\t6:31\tsuper_operations.alloc_inode\tsb->s_op\t1\tsb\n"
+				      "icall\tfoo\t7:2\t7:9\t=fp\t-\t0\n" END,
+				      "fs/x.c", err, sizeof(err)) == 0);
+		CHECK(q.nfuncs == 2 && q.funcs[0].ret_type == 0);
+		CHECK(!strcmp(istr(q.funcs[1].ret_type), "struct ext4_inode_info *"));
+		CHECK(q.nlocals == 3 && q.funcs[0].nlocals == 1 && q.funcs[1].nlocals == 2);
+		const struct local *l = &q.locals[q.funcs[1].local0];
+		CHECK(l[0].name == intern("sb") && l[0].pos.line == 3 && l[1].name == intern("b") &&
+		      !strcmp(istr(l[1].type), "struct inode"));
+		CHECK(q.locals[q.funcs[0].local0].name == intern("err"));
+		CHECK(q.ncalls == 2 && q.calls[0].is_icall && q.calls[0].recv == intern("sb->s_op") &&
+		      q.calls[0].nargs == 1 && q.calls[0].args[0] == intern("sb"));
+		CHECK(q.calls[1].is_icall && q.calls[1].recv == 0 && q.calls[1].callee == intern("=fp") &&
+		      q.calls[1].nargs == 0);
+		program_free(&q);
+	}
+	bad(HDR "icall\tfoo\t1:1\t1:9\t.f\t0\n", "'icall' record has 5 fields after 'icall', needs at least 6");
+	bad(HDR "local\tfoo\t1:1\tx\n", "'local' record has 3 fields after 'local', needs 4");
 #undef FN
 }

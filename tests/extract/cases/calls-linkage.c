@@ -17,8 +17,8 @@ int calls(struct ops *o, struct list_head *head)
 	int arr[sizeof(struct ops)] __attribute__((unused));
 	struct ops *pos;
 
-	o->run(helper(2));          /* indirect: no call record; helper(2) is one */
-	(*fp)(3);                   /* through a pointer: none */
+	o->run(helper(2));          /* indirect: an icall record; helper(2) is a call */
+	(*fp)(3);                   /* through a local pointer: an icall =fp */
 	list_for_each_entry(pos, head, list) {   /* an iterator: a loop */
 		pr_info("a, (b) %d\n", min(helper(4), 5));
 	}
