@@ -33,6 +33,7 @@
 
 #include "fe.h"
 #include "compdb.h"
+#include "facts/facts_write.h"
 
 #ifndef GFPCHECK_VERSION
 #define GFPCHECK_VERSION "0.0"
@@ -173,21 +174,6 @@ static int has_include_component(const char *rel)
 	return strncmp(rel, "include/", 8) == 0 || strstr(rel, "/include/") != NULL;
 }
 
-static int mkdirs(const char *path)
-{
-	char buf[PATH_MAX];
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return 0;
-}
-
 /* ---- one translation unit ---- */
 static int add_owner(int stream, const char *path, const char *rel, int is_main)
 {
@@ -293,6 +279,47 @@ static int cmp_rec(const void *a, const void *b)
 	return x->seq - y->seq;
 }
 
+/* The bytes of a source file (malloc'd, NUL-terminated), or NULL with errno. */
+static char *read_all(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	size_t cap = 1 << 16, n = 0;
+	char *b = malloc(cap + 1);
+	for (;;) {
+		if (!b)
+			break;
+		if (n == cap) {
+			char *nb = realloc(b, 2 * cap + 1);
+			if (!nb) {
+				free(b);
+				b = NULL;
+				break;
+			}
+			b = nb;
+			cap *= 2;
+		}
+		ssize_t r = read(fd, b + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			free(b);
+			b = NULL;
+			break;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	if (b) {
+		b[n] = 0;
+		*len = n;
+	}
+	return b;
+}
+
 static int write_owner(struct owner *o, const char *frontend, int partial, const char *reason)
 {
 	char *path = fe_asprintf("%s/%s.facts", facts_dir, o->rel);
@@ -304,36 +331,41 @@ static int write_owner(struct owner *o, const char *frontend, int partial, const
 			return 0;
 		}
 	}
-	char *tmp = fe_asprintf("%s.tmp%ld", path, (long)getpid());
-	FILE *f = NULL;
-	if (mkdirs(path) == 0)
-		f = fopen(tmp, "w");
-	if (!f) {
-		warnf("cannot write %s: %s (facts for %s lost; the build goes on)", path, strerror(errno), o->rel);
-		free(tmp);
-		free(path);
-		return -1;
-	}
 	if (o->nrecs > 1)
 		qsort(o->recs, (size_t)o->nrecs, sizeof(struct rec), cmp_rec);
-	fprintf(f, "gfpfacts\t1\nfrontend\t%s\nstatus\t%s\n", frontend, partial ? "partial" : "ok");
-	if (partial)
-		fprintf(f, "skipped\t-\t%s\n", reason);
-	for (int i = 0; i < o->nrecs; i++) {
-		fputs(o->recs[i].text, f);
-		fputc('\n', f);
+	/* the shared writer (facts/facts_write.h): every record checked against
+	 * the schema; from the source bytes their hash, the `suppress` records of
+	 * its comments and the text reports quote */
+	struct facts_writer w;
+	fw_init(&w, frontend);
+	size_t srclen = 0;
+	char *src = read_all(o->path, &srclen);
+	if (src)
+		fw_source(&w, src, srclen);
+	if (partial) {
+		fw_partial(&w);
+		fw_begin(&w, FACT_SKIPPED);
+		fw_str(&w, "-");
+		fw_str(&w, reason);
+		fw_end(&w);
 	}
-	int bad = ferror(f);
-	if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-		warnf("cannot write %s: %s (facts for %s lost; the build goes on)", path, strerror(errno), o->rel);
-		unlink(tmp);
-		free(tmp);
+	for (int i = 0; i < o->nrecs; i++)
+		fw_raw(&w, o->recs[i].text, strlen(o->recs[i].text));
+	char err[1200];
+	int bad = fw_finish(&w);
+	if (bad)
+		snprintf(err, sizeof(err), "a record breaks the facts schema: %s (a gfpcheck-sparse bug: please report it)", w.err);
+	else
+		bad = fw_write_file(&w, path, err, sizeof(err));
+	fw_free(&w);
+	free(src);
+	if (bad) {
+		warnf("cannot write %s: %s (facts for %s lost; the build goes on)", path, err, o->rel);
 		free(path);
 		return -1;
 	}
 	if (fe_verbose)
 		fprintf(stderr, "gfpcheck-sparse: wrote %s\n", path);
-	free(tmp);
 	free(path);
 	return 0;
 }

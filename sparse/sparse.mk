@@ -13,7 +13,10 @@ SPARSE_OBJDIR  := $(BIN)/obj-sparse
 SPARSE_SRCS    := $(wildcard sparse/*.c)
 SPARSE_OBJS    := $(patsubst sparse/%.c,$(SPARSE_OBJDIR)/%.o,$(SPARSE_SRCS))
 # sparse's headers as system headers: they are not ours to keep -Werror clean
-SPARSE_CFLAGS  := $(CSTD) $(WARN) $(OPT) -isystem $(SPARSE_SRC) -DGFPCHECK_VERSION=\"$(VERSION)\"
+SPARSE_CFLAGS  := $(CSTD) $(WARN) $(OPT) -isystem $(SPARSE_SRC) -Icheckers -DGFPCHECK_VERSION=\"$(VERSION)\"
+# the facts writer every front end shares (facts/facts_write.h: schema-checked
+# records, the `source` header, `suppress` records, the text, the end marker)
+SPARSE_CORE_OBJS := $(addprefix $(BIN)/obj/,facts/facts_write.o facts/schema.o facts/srcscan.o base/hash.o)
 # Debian's sparse (the baseline of bench/sparse-cost.sh) and dpkg-dev (apt-get source)
 EXTRA_DEB_PKGS     += sparse dpkg-dev
 EXTRA_DEPS_TARGETS += deps-sparse
@@ -26,12 +29,12 @@ deps-sparse:
 ifneq ($(SPARSE_LIB),)
 all: $(SPARSE_BIN)
 sparse-frontend: $(SPARSE_BIN)
-$(SPARSE_OBJDIR)/%.o: sparse/%.c $(wildcard sparse/*.h)
+$(SPARSE_OBJDIR)/%.o: sparse/%.c $(wildcard sparse/*.h) checkers/facts/facts_write.h checkers/facts/schema.h checkers/facts/facts.def
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(SPARSE_CFLAGS) -c -o $@ $<
-$(SPARSE_BIN): $(SPARSE_OBJS) $(SPARSE_LIB)
-	$(CC) $(SPARSE_CFLAGS) -o $@ $(SPARSE_OBJS) $(SPARSE_LIB) -lm
+$(SPARSE_BIN): $(SPARSE_OBJS) $(SPARSE_CORE_OBJS) $(SPARSE_LIB)
+	$(CC) $(SPARSE_CFLAGS) -o $@ $(SPARSE_OBJS) $(SPARSE_CORE_OBJS) $(SPARSE_LIB) -lm
 else
 sparse-frontend:
 	@echo "gfpcheck: sparse front end not built: run 'make deps' (or make deps-sparse; SPARSE_SRC=/path/to/sparse for a checkout)"
