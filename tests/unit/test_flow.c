@@ -320,7 +320,7 @@ void test_flow(void)
 	expect("region through an indirect call",
 	       H "fn\tgeneric\textern\t1:5\t9:1\n"
 	       "call\tgeneric\t2:2\t2:20\tmutex_lock\t1\t&g_lock\n"
-	       "icall\tgeneric\t3:2\t3:20\tt_ops.fill\t1\tx\n"
+	       "icall\tgeneric\t3:2\t3:20\tt_ops.fill\tops\t1\tx\n"
 	       "call\tgeneric\t4:2\t4:22\tmutex_unlock\t1\t&g_lock\n"
 	       "fn\tmy_fill\tstatic\t10:5\t14:1\n"
 	       "call\tmy_fill\t11:6\t11:30\tkmalloc\t2\t8\tGFP_NOFS\n"
