@@ -66,8 +66,8 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 	struct program *p = a->prog;
 	for (size_t c = 0; c < p->ncalls; c++) {
 		const struct call *cl = &p->calls[c];
-		if (!cl->is_icall || cl->fn < 0)
-			continue;
+		if (!cl->is_icall || cl->fn < 0 || istr(cl->callee)[0] == '=')
+			continue; /* `=VAR`: var_calls() */
 		I->sites++;
 		uint32_t member, type;
 		if (!parse_field(istr(cl->callee), &member, &type)) {
@@ -128,13 +128,22 @@ static void param_calls(struct analysis *a, struct icalls *I)
 	struct program *p = a->prog;
 	for (size_t c = 0; c < p->ncalls; c++) {
 		const struct call *cl = &p->calls[c];
-		if (cl->is_icall || cl->fn < 0 || cl->target >= 0)
+		if (cl->fn < 0 || cl->target >= 0)
 			continue;
+		/* the Coccinelle and Clang front ends write `icall ... =VAR`, others a
+		 * plain call of the parameter's name */
+		uint32_t var = cl->callee;
+		if (cl->is_icall) {
+			const char *f = istr(cl->callee);
+			if (f[0] != '=')
+				continue;
+			var = intern(f + 1);
+		}
 		const struct func *g = &p->funcs[cl->fn];
 		int k = -1;
 		for (int i = 0; i < g->nparams && k < 0; i++) {
 			const struct param *pa = &p->params[g->param0 + i];
-			if (pa->name == cl->callee && strstr(istr(pa->type), "(*"))
+			if (pa->name == var && (cl->is_icall || strstr(istr(pa->type), "(*")))
 				k = i;
 		}
 		if (k < 0)
@@ -160,6 +169,66 @@ static void param_calls(struct analysis *a, struct icalls *I)
 			}
 		}
 	}
+}
+
+/* Calls through a local function pointer, `fp(...)` after `fp = myfn;` or
+ * `int (*fp)(int) = myfn;`: the functions stored into that variable in the same
+ * function (`ref ... assign:=fp`). */
+struct varstore {
+	int fn, ref;
+};
+
+static int cmp_varstore(const void *x, const void *y)
+{
+	const struct varstore *a = x, *b = y;
+	if (a->fn != b->fn)
+		return a->fn < b->fn ? -1 : 1;
+	return a->ref < b->ref ? -1 : a->ref > b->ref;
+}
+
+static void var_calls(struct analysis *a, struct icalls *I)
+{
+	struct program *p = a->prog;
+	/* the stores into variables (`assign:=VAR`), ordered by function */
+	struct varstore *V = NULL;
+	size_t nv = 0, capv = 0;
+	for (size_t r = 0; r < p->nrefs; r++)
+		if (p->refs[r].fn >= 0 && strncmp(istr(p->refs[r].how), "assign:=", 8) == 0) {
+			struct varstore v = {p->refs[r].fn, (int)r};
+			VEC_PUSH(V, nv, capv, v);
+		}
+	if (nv)
+		qsort(V, nv, sizeof(*V), cmp_varstore);
+	for (size_t c = 0; c < p->ncalls && nv; c++) {
+		const struct call *cl = &p->calls[c];
+		if (!cl->is_icall || cl->fn < 0 || istr(cl->callee)[0] != '=' || I->n[c])
+			continue;
+		const char *var = istr(cl->callee) + 1;
+		size_t lo = 0, hi = nv;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (V[mid].fn < cl->fn)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t i = lo; i < nv && V[i].fn == cl->fn; i++) {
+			const struct ref *rf = &p->refs[V[i].ref];
+			if (strcmp(istr(rf->how) + 8, var) != 0)
+				continue;
+			int f = graph_resolve(a, rf->file, rf->name);
+			int dup = f < 0;
+			for (int j = 0; j < I->n[c] && !dup; j++)
+				dup = I->tgt[I->first[c] + j] == f;
+			if (!dup) {
+				push_target(I, (int)c, f);
+				add_icaller(&p->funcs[f], (int)c);
+			}
+		}
+		if (I->n[c])
+			I->var_calls++;
+	}
+	free(V);
 }
 
 void icall_resolve(struct analysis *a)
@@ -188,6 +257,7 @@ void icall_resolve(struct analysis *a)
 		qsort(S, ns, sizeof(*S), cmp_store);
 	member_calls(a, I, S, ns);
 	param_calls(a, I);
+	var_calls(a, I);
 	free(S);
 	a->icalls = I;
 	/* functions whose address is only stored into members: their callers are the
@@ -195,7 +265,9 @@ void icall_resolve(struct analysis *a)
 	unsigned char *other = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
 	for (size_t r = 0; r < p->nrefs; r++) {
 		const char *how = istr(p->refs[r].how);
-		if (strncmp(how, "init:", 5) == 0 || strncmp(how, "assign:", 7) == 0)
+		/* stored into a member: those calls are resolved; into a variable
+		 * (`assign:=fp`): it may go on from there */
+		if (strncmp(how, "init:", 5) == 0 || (strncmp(how, "assign:", 7) == 0 && how[7] != '='))
 			continue;
 		int f = graph_resolve(a, p->refs[r].file, p->refs[r].name);
 		if (f >= 0)

@@ -21,7 +21,7 @@ struct icalls {
 	int *tgt;
 	size_t ntgt, captgt;
 	/* stats */
-	size_t sites, resolved, unresolved_none, unresolved_many, param_calls;
+	size_t sites, resolved, unresolved_none, unresolved_many, param_calls, var_calls;
 	int maxn;
 	size_t *counts; size_t ncounts, capcounts; /* target counts of resolved sites */
 };

@@ -19,7 +19,7 @@ struct run_stats {
 	size_t cache_hits;
 	/* indirect calls: sites, resolved, unresolved (no candidate / too many),
 	 * calls through function-pointer parameters, target counts (median, max) */
-	size_t icall_sites, icall_resolved, icall_none, icall_many, icall_params;
+	size_t icall_sites, icall_resolved, icall_none, icall_many, icall_params, icall_vars;
 	size_t icall_median, icall_max;
 	size_t reclaim_entries, reclaim_classes; /* reclaim entry functions, lock classes they take */
 	size_t suppressed; /* findings suppressed in the source (suppress.c) */
