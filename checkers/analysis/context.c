@@ -391,13 +391,20 @@ static void origin_hop(const struct analysis *a, struct chain *out, int call, un
 	free(t);
 }
 
-void chain_of_calls(const struct analysis *a, struct chain *out, const int *hops, int n, int origin, unsigned bit)
+void chain_of_calls(const struct analysis *a, struct chain *out, int site, const int *hops, int n, int origin,
+		    unsigned bit)
 {
 	const struct program *p = a->prog;
 	for (int i = 0; i < n; i++) {
 		const struct call *v = &p->calls[hops[i]];
-		chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, hops[i], v->target, -1,
-			  "%s() called from %s()", fname(a, v->target), fname(a, v->fn));
+		/* the function this hop calls: the one holding the hop before */
+		int callee = p->calls[i ? hops[i - 1] : site].fn;
+		if (v->is_icall)
+			chain_add(out, HOP_ICALL, p->files[v->file].path, v->pos.line, hops[i], callee, -1,
+				  "%s() called from %s() through %s", fname(a, callee), fname(a, v->fn), istr(v->callee));
+		else
+			chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, hops[i], callee, -1,
+				  "%s() called from %s()", fname(a, callee), fname(a, v->fn));
 	}
 	if (origin >= 0)
 		origin_hop(a, out, origin, bit);

@@ -23,7 +23,8 @@ void classes_at(const struct analysis *a, int call, struct classev *out);
 void context_run(struct analysis *a);
 /* Append the hops of a path of calls: hops[0] calls the function of the site,
  * hops[n-1] lies in the function that took the lock at `origin` (origin_text). */
-void chain_of_calls(const struct analysis *a, struct chain *out, const int *hops, int n, int origin, unsigned bit);
+void chain_of_calls(const struct analysis *a, struct chain *out, int site, const int *hops, int n, int origin,
+		    unsigned bit);
 /* Append the evidence chain for class `bit` at call `c` (origin site and callers). */
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv);
 /* Does the evidence chain of class bit at call c end at a transaction handle parameter? */

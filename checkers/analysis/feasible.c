@@ -218,8 +218,10 @@ static int feasible_at(struct lp *L, int x, int depth)
 		ok = 1;
 	}
 	int g = p->calls[x].fn;
-	for (int i = 0; !ok && g >= 0 && (cv.cls & PC_LOCK) && i < p->funcs[g].ncallers; i++) {
-		int c = p->funcs[g].callers[i];
+	/* the direct callers, then the indirect calls that resolve here (icall.c) */
+	int nd = g >= 0 ? p->funcs[g].ncallers : 0, ni = g >= 0 ? p->funcs[g].nicallers : 0;
+	for (int i = 0; !ok && g >= 0 && (cv.cls & PC_LOCK) && i < nd + ni; i++) {
+		int c = i < nd ? p->funcs[g].callers[i] : p->funcs[g].icallers[i - nd];
 		struct classev cc;
 		classes_at(a, c, &cc);
 		if (!(cc.cls & PC_LOCK) || !hop_feasible(a, c, x) || !feasible_at(L, c, depth + 1))

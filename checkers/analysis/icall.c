@@ -140,12 +140,12 @@ static void param_calls(struct analysis *a, struct icalls *I)
 			var = intern(f + 1);
 		}
 		const struct func *g = &p->funcs[cl->fn];
+		/* a call of a parameter's name goes through it whatever its type
+		 * says (a typedef of a function pointer, `filldir_t`, too) */
 		int k = -1;
-		for (int i = 0; i < g->nparams && k < 0; i++) {
-			const struct param *pa = &p->params[g->param0 + i];
-			if (pa->name == var && (cl->is_icall || strstr(istr(pa->type), "(*")))
+		for (int i = 0; i < g->nparams && k < 0; i++)
+			if (p->params[g->param0 + i].name == var)
 				k = i;
-		}
 		if (k < 0)
 			continue;
 		I->param_calls++;
@@ -174,6 +174,16 @@ static void param_calls(struct analysis *a, struct icalls *I)
 /* Calls through a local function pointer, `fp(...)` after `fp = myfn;` or
  * `int (*fp)(int) = myfn;`: the functions stored into that variable in the same
  * function (`ref ... assign:=fp`). */
+/* Is name a local variable of function fn (`local` records)? */
+static int is_local(const struct program *p, int fn, uint32_t name)
+{
+	const struct func *g = &p->funcs[fn];
+	for (int i = 0; i < g->nlocals; i++)
+		if (p->locals[g->local0 + i].name == name)
+			return 1;
+	return 0;
+}
+
 struct varstore {
 	int fn, ref;
 };
@@ -201,9 +211,18 @@ static void var_calls(struct analysis *a, struct icalls *I)
 		qsort(V, nv, sizeof(*V), cmp_varstore);
 	for (size_t c = 0; c < p->ncalls && nv; c++) {
 		const struct call *cl = &p->calls[c];
-		if (!cl->is_icall || cl->fn < 0 || istr(cl->callee)[0] != '=' || I->n[c])
+		if (cl->fn < 0 || I->n[c] || cl->target >= 0)
 			continue;
-		const char *var = istr(cl->callee) + 1;
+		const char *var;
+		if (cl->is_icall) {
+			if (istr(cl->callee)[0] != '=')
+				continue;
+			var = istr(cl->callee) + 1;
+		} else if (is_local(p, cl->fn, cl->callee)) {
+			var = istr(cl->callee); /* `fp(x)` with `get_block_t *fp` */
+		} else {
+			continue;
+		}
 		size_t lo = 0, hi = nv;
 		while (lo < hi) {
 			size_t mid = (lo + hi) / 2;

@@ -110,7 +110,7 @@ void rule_missing_nofs(struct rulectx *rc)
 			    x->via >= 0 ? " (through an allocator wrapper)" : "");
 		free(what);
 		struct chain lk = {0};
-		chain_of_calls(a, &lk, hops, nh, o, PC_LOCK);
+		chain_of_calls(a, &lk, x->call, hops, nh, o, PC_LOCK);
 		finding_add_chain(f, &lk);
 		if (rcl) {
 			struct chain ch = {0};

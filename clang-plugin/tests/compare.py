@@ -36,10 +36,15 @@ def load(path):
     return recs
 
 
-def version(path):
+def writes_new_kinds(path):
+    # version 2 writers other than the sparse front end (which writes no
+    # local, fnret or receiver text yet: sparse/README.md)
     with open(path, encoding="utf-8", errors="replace") as f:
         first = f.readline().rstrip("\n").split("\t")
-    return int(first[1]) if len(first) == 2 and first[0] == "gfpfacts" and first[1].isdigit() else 0
+        second = f.readline().rstrip("\n").split("\t")
+    if not (len(first) == 2 and first[0] == "gfpfacts" and first[1].isdigit() and int(first[1]) >= 2):
+        return False
+    return not (len(second) == 2 and second[0] == "frontend" and second[1].startswith("gfpcheck-sparse"))
 
 
 def typed(recs):
@@ -135,7 +140,7 @@ def untyped(c, s):
 # written by the shared writer from the bytes parsed (gfpfacts version 2): compared
 # when both files have them (a version 1 writer has neither)
 SOURCE_KINDS = ("source", "suppress")
-# written by version 2 writers that know them (the sparse front end does not yet)
+# written by the Coccinelle and Clang front ends (the sparse front end not yet)
 NEW_KINDS = ("icall", "local", "fnret", "ref")
 
 
@@ -144,9 +149,10 @@ def differences(clang_path, cocci_path, expanded=False):
     if not (any(r[0] == "source" for r in cr) and any(r[0] == "source" for r in sr)):
         cr = [r for r in cr if r[0] not in SOURCE_KINDS]
         sr = [r for r in sr if r[0] not in SOURCE_KINDS]
-    if expanded or version(clang_path) < 2 or version(cocci_path) < 2:
-        cr = [r for r in cr if r[0] not in NEW_KINDS]
-        sr = [r for r in sr if r[0] not in NEW_KINDS]
+    if expanded or not writes_new_kinds(clang_path) or not writes_new_kinds(cocci_path):
+        # (fnret comes from the return type field of fn records)
+        cr = [r[:5] if r[0] == "fn" else r for r in cr if r[0] not in NEW_KINDS]
+        sr = [r[:5] if r[0] == "fn" else r for r in sr if r[0] not in NEW_KINDS]
     c = clang_side(cr)
     s = clang_side(sr) if expanded else cocci_side(sr)
     if not expanded:

@@ -335,6 +335,45 @@ void test_flow(void)
 	       "ref\t-\t30:10\tmy_fill\tinit:t_ops.fill\n"
 	       "ref\t-\t31:10\tmy_evict\tinit:t_ops.evict\n",
 	       "nofs-to-scope@11 nofs-to-scope@12");
+	/* g_lock (taken by reclaim through t_ops.evict) held around run(my_fill);
+	 * run() calls its parameter, of a typedef'd function-pointer type: a plain
+	 * call of the parameter's name (Coccinelle cannot see the typedef);
+	 * my_fill allocates with GFP_KERNEL */
+	expect("region through a function-pointer parameter",
+	       H "fn\tgeneric\textern\t1:5\t9:1\n"
+	       "call\tgeneric\t2:2\t2:20\tmutex_lock\t1\t&g_lock\n"
+	       "call\tgeneric\t3:2\t3:20\trun\t1\tmy_fill\n"
+	       "call\tgeneric\t4:2\t4:22\tmutex_unlock\t1\t&g_lock\n"
+	       "fn\trun\tstatic\t5:5\t8:1\n"
+	       "param\trun\t0\tf\tfill_t\n"
+	       "call\trun\t6:2\t6:6\tf\t1\t0\n"
+	       "fn\tmy_fill\tstatic\t10:5\t14:1\n"
+	       "call\tmy_fill\t11:6\t11:32\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tmy_fill\t11:17\t11:27\tGFP_KERNEL\n"
+	       "gfparg\t11:17\t11:6\t1\n"
+	       "fn\tmy_evict\tstatic\t20:5\t24:1\n"
+	       "call\tmy_evict\t21:2\t21:20\tmutex_lock\t1\t&g_lock\n"
+	       "call\tmy_evict\t22:2\t22:22\tmutex_unlock\t1\t&g_lock\n"
+	       "ref\tgeneric\t3:6\tmy_fill\targ\n"
+	       "ref\t-\t31:10\tmy_evict\tinit:t_ops.evict\n",
+	       "missing-nofs@11");
+	/* ... and through a local: `fill_t fp = my_fill; ... fp(x);` under g_lock */
+	expect("region through a local function pointer",
+	       H "fn\tgeneric\textern\t1:5\t9:1\n"
+	       "local\tgeneric\t2:9\tfp\tfill_t\n"
+	       "ref\tgeneric\t2:14\tmy_fill\tassign:=fp\n"
+	       "call\tgeneric\t3:2\t3:20\tmutex_lock\t1\t&g_lock\n"
+	       "call\tgeneric\t4:2\t4:6\tfp\t1\tx\n"
+	       "call\tgeneric\t5:2\t5:22\tmutex_unlock\t1\t&g_lock\n"
+	       "fn\tmy_fill\tstatic\t10:5\t14:1\n"
+	       "call\tmy_fill\t11:6\t11:32\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tmy_fill\t11:17\t11:27\tGFP_KERNEL\n"
+	       "gfparg\t11:17\t11:6\t1\n"
+	       "fn\tmy_evict\tstatic\t20:5\t24:1\n"
+	       "call\tmy_evict\t21:2\t21:20\tmutex_lock\t1\t&g_lock\n"
+	       "call\tmy_evict\t22:2\t22:22\tmutex_unlock\t1\t&g_lock\n"
+	       "ref\t-\t31:10\tmy_evict\tinit:t_ops.evict\n",
+	       "missing-nofs@11");
 	/* the same lock held, but not one reclaim takes (no t_ops.evict): nothing */
 	expect("lock reclaim does not take",
 	       H "fn\tgeneric\textern\t1:5\t9:1\n"
