@@ -30,7 +30,11 @@ const char *fix_mask(struct fixer *F, struct ffile *f, int line, int col, const 
 	    ((size_t)off + tl < f->len && ident_char((unsigned char)f->text[off + tl])) ||
 	    (off > 0 && ident_char((unsigned char)f->text[off - 1])))
 		return fix_why_stale_gfp;
-	/* left: to the '(' , ',' or '=' that opens the expression, on this line */
+	/* The expression is the whole argument (or right-hand side) the token lies in:
+	 * the finding's fix text rewrites all of it. Left: to the call's '(', a ',' or
+	 * an '=' at the outer level; a '(' that is no call's (after an operator, a ','
+	 * or another '(') only groups flags, and the expression goes on around it:
+	 * `(GFP_KERNEL | __GFP_ZERO) & ~__GFP_FS`. All on this line. */
 	long b = off, depth = 0;
 	for (; b > 0; b--) {
 		char c = f->text[b - 1];
@@ -38,13 +42,19 @@ const char *fix_mask(struct fixer *F, struct ffile *f, int line, int col, const 
 			depth++;
 		else if (c == '(' && depth > 0)
 			depth--;
-		else if (c == '(' || c == ',' || c == '=')
+		else if (c == '(') {
+			long q = b - 2;
+			while (q >= 0 && (f->text[q] == ' ' || f->text[q] == '\t'))
+				q--;
+			if (q >= 0 && (ident_char((unsigned char)f->text[q]) || f->text[q] == ')'))
+				break; /* a call's (or a macro's) parentheses */
+		} else if (c == ',' || c == '=')
 			break;
 		else if (c == '\n' || !mask_char((unsigned char)c))
 			return "the flag expression spans lines or holds more than flags: fix it by hand";
 	}
-	/* right: to the ')' , ',' or ';' that closes it, on this line */
-	long e = off;
+	/* right: from the start, to the ')' , ',' or ';' that closes it, on this line */
+	long e = b;
 	depth = 0;
 	for (; (size_t)e < f->len; e++) {
 		char c = f->text[e];
@@ -52,27 +62,19 @@ const char *fix_mask(struct fixer *F, struct ffile *f, int line, int col, const 
 			depth++;
 		else if (c == ')' && depth > 0)
 			depth--;
-		else if (c == ')' || c == ',' || c == ';')
+		else if (c == ')' || ((c == ',' || c == ';') && depth == 0))
 			break;
 		else if (c == '\n' || !mask_char((unsigned char)c))
 			return "the flag expression spans lines or holds more than flags: fix it by hand";
 	}
+	if (e <= off)
+		return "no flag expression at that position";
 	while (b < e && (f->text[b] == ' ' || f->text[b] == '\t'))
 		b++;
 	while (e > b && (f->text[e - 1] == ' ' || f->text[e - 1] == '\t'))
 		e--;
 	if (b >= e)
 		return "no flag expression at that position";
-	/* grouping parentheses around the whole mask go too: `(GFP_NOFS | __GFP_FS)` */
-	while (b > 0 && (size_t)e < f->len && f->text[b - 1] == '(' && f->text[e] == ')') {
-		long q = b - 2;
-		while (q >= 0 && (f->text[q] == ' ' || f->text[q] == '\t'))
-			q--;
-		if (q < 0 || !(f->text[q] == ',' || f->text[q] == '(' || f->text[q] == '='))
-			break; /* a call's or a cast's parentheses */
-		b--;
-		e++;
-	}
 	for (size_t k = 0; k < f->ne; k++)
 		if (f->e[k].off < (size_t)e && f->e[k].off + f->e[k].len > (size_t)b) {
 			if (f->e[k].off == (size_t)b && f->e[k].len == (size_t)(e - b) && strcmp(f->e[k].ins, text) == 0)
