@@ -202,6 +202,15 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 	const struct call *ac = &p->calls[g->acquire];
 	const char *path = p->files[ac->file].path;
 	char *lk = region_lock_text(F->a, g);
+	int v = F->a->model->version;
+	if (v && v < 4012) { /* memalloc_nofs_save() came with 4.12; an unknown version is taken as new */
+		fix_note(F, path, ac->pos.line,
+			 "%s region of %s in %s() not wrapped: this %d.%d tree predates the scope API of 4.12 "
+			 "(memalloc_nofs_save()/memalloc_nofs_restore())",
+			 rule_table[rule].id, lk, istr(p->funcs[g->fn].name), v / 1000, v % 1000);
+		free(lk);
+		return 0;
+	}
 	if (!g->ok) {
 		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rule_table[rule].id, lk,
 			 istr(p->funcs[g->fn].name), g->why);
