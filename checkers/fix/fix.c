@@ -12,6 +12,7 @@
 #include "base/wfile.h"
 #include "fix/fix.h"
 #include "rules/rules.h"
+#include "rules/suppress.h"
 
 unsigned fix_default_rules(void)
 {
@@ -177,21 +178,75 @@ static void group_why_ev(struct fgroup *g, const struct finding *f)
 	}
 }
 
-/* The finding of rule rid at gfp token tok, or NULL. */
+/* The active (not suppressed) finding of rule rid at gfp token tok, or NULL. */
 static const struct finding *finding_of_tok(const struct findings *fs, int rid, int tok)
 {
 	for (size_t i = 0; i < fs->n; i++)
-		if (fs->v[i].rid == rid && fs->v[i].tok == tok)
+		if (fs->v[i].rid == rid && fs->v[i].tok == tok && !fs->v[i].suppressed)
 			return &fs->v[i];
 	return NULL;
 }
 
-/* The missing-nofs finding of allocation call c, or NULL. */
+/* The active missing-nofs finding of allocation call c, or NULL. */
 static const struct finding *finding_of_call(const struct findings *fs, int rid, int call)
 {
 	for (size_t i = 0; i < fs->n; i++)
-		if (fs->v[i].rid == rid && fs->v[i].call == call)
+		if (fs->v[i].rid == rid && fs->v[i].call == call && !fs->v[i].suppressed)
 			return &fs->v[i];
+	return NULL;
+}
+
+/* The line of a valid `gfpcheck: ignore` directive naming rule rid on line `line`
+ * of file `file` or on the line above (where suppressions apply), or 0. */
+static int suppressed_at(const struct program *p, int file, int line, int rid)
+{
+	for (size_t i = 0; i < p->ndirectives; i++) {
+		const struct directive *d = &p->directives[i];
+		if (d->file != file || (d->pos.line != line && d->pos.line != line - 1))
+			continue;
+		struct suppression su;
+		if (!suppression_parse(istr(d->text), &su) || su.problem)
+			continue;
+		for (int r = 0; r < su.nrules; r++)
+			if (strcmp(su.rules[r], rule_table[rid].id) == 0)
+				return d->pos.line;
+	}
+	return 0;
+}
+
+/* Why region g must not be wrapped for `rule` because a site of it is suppressed
+ * (written to buf), or NULL. Wrapping rewrites every GFP_NOFS site of the region
+ * (a nofs-to-scope suppression keeps that flag as written) and, for missing-nofs,
+ * makes every __GFP_FS allocation in it NOFS (a missing-nofs suppression says that
+ * one needs no scope). A site whose finding is in the report is not suppressed. */
+static const char *region_suppressed(const struct fixer *F, const struct findings *fs, const struct region *g,
+				     int rule, char *buf, size_t n)
+{
+	const struct program *p = F->a->prog;
+	for (int k = 0; k < g->ntoks; k++) {
+		const struct gfptok *t = &p->gfps[g->toks[k]];
+		int dl;
+		if (!finding_of_tok(fs, R_nofs_to_scope, g->toks[k]) &&
+		    (dl = suppressed_at(p, t->file, t->pos.line, R_nofs_to_scope))) {
+			snprintf(buf, n,
+				 "its GFP_NOFS at %s:%d is suppressed (%s:%d: ignore nofs-to-scope) and the scope would "
+				 "make it GFP_KERNEL: lift the suppression, or wrap the region by hand",
+				 p->files[t->file].path, t->pos.line, p->files[t->file].path, dl);
+			return buf;
+		}
+	}
+	for (int k = 0; rule == R_missing_nofs && k < g->nfs; k++) {
+		const struct call *c = &p->calls[F->s->v[g->fs[k]].call];
+		int dl;
+		if (!finding_of_call(fs, R_missing_nofs, F->s->v[g->fs[k]].call) &&
+		    (dl = suppressed_at(p, c->file, c->pos.line, R_missing_nofs))) {
+			snprintf(buf, n,
+				 "its allocation %s() at %s:%d is suppressed (%s:%d: ignore missing-nofs) and the scope "
+				 "would make it NOFS: lift the suppression, or wrap the region by hand",
+				 istr(c->callee), p->files[c->file].path, c->pos.line, p->files[c->file].path, dl);
+			return buf;
+		}
+	}
 	return NULL;
 }
 
@@ -214,6 +269,14 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 	if (!g->ok) {
 		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rule_table[rule].id, lk,
 			 istr(p->funcs[g->fn].name), g->why);
+		free(lk);
+		return 0;
+	}
+	char sbuf[PATH_MAX * 2 + 256];
+	const char *sup = region_suppressed(F, fs, g, rule, sbuf, sizeof(sbuf));
+	if (sup) {
+		fix_note(F, path, ac->pos.line, "%s region of %s in %s() not wrapped: %s", rule_table[rule].id, lk,
+			 istr(p->funcs[g->fn].name), sup);
 		free(lk);
 		return 0;
 	}
@@ -466,7 +529,7 @@ int fix_run(struct analysis *a, const struct sites *s, const struct regions *R, 
 		const struct finding *f = &fs->v[i];
 		int r = f->rid;
 		enum fix_kind kind = rule_table[r].fix;
-		if (!(o->rules & (1u << r)) || !f->fix || kind == FIX_NONE || kind == FIX_REGION)
+		if (!(o->rules & (1u << r)) || !f->fix || kind == FIX_NONE || kind == FIX_REGION || f->suppressed)
 			continue;
 		struct ffile *ff = fix_file(&F, f->file);
 		int gi = fix_group(&F, f->file, r);
