@@ -250,6 +250,34 @@ static const char *region_suppressed(const struct fixer *F, const struct finding
 	return NULL;
 }
 
+/* Why a missing-nofs finding that lies in no lock region gets no fix: where its
+ * lock context comes from, as the evidence says (buf holds the text). */
+static const char *no_region_why(const struct fixer *F, const struct finding *f, char *buf, size_t n)
+{
+	const struct program *p = F->a->prog;
+	const struct evidence *lk = NULL;
+	for (int k = 0; k < f->nev && !lk; k++)
+		if (f->ev[k].kind == HOP_LOCK)
+			lk = &f->ev[k];
+	if (!lk) {
+		snprintf(buf, n, "no lock region holds the allocation (no lock acquire on its path): open the scope by hand");
+		return buf;
+	}
+	const char *name = lk->call >= 0 ? istr(p->calls[lk->call].callee) : "the lock";
+	int par = lk->call >= 0;
+	if (lk->row >= 0 && F->a->model->rows[lk->row].try_)
+		snprintf(buf, n,
+			 "the lock context comes from the trylock %s%s at %s:%d, and a trylock forms no lock region "
+			 "(it is held only on the path where it succeeded): open the scope by hand there",
+			 name, par ? "()" : "", lk->file, lk->line);
+	else
+		snprintf(buf, n,
+			 "no lock region holds the allocation as a whole (the lock context is %s%s at %s:%d): open the "
+			 "scope by hand",
+			 name, par ? "()" : "", lk->file, lk->line);
+	return buf;
+}
+
 /* Wrap a region in a scope for `rule`; returns 1 when done. */
 static int wrap_region(struct fixer *F, const struct findings *fs, const struct region *g, int rule)
 {
@@ -576,6 +604,19 @@ int fix_run(struct analysis *a, const struct sites *s, const struct regions *R, 
 			reported = finding_of_call(fs, R_missing_nofs, s->v[g->fs[k]].call) != NULL;
 		if (!done[r] && g->nfs && reported)
 			done[r] = (char)wrap_region(&F, fs, g, R_missing_nofs);
+	}
+	/* missing-nofs findings no region holds: nothing is written, say why */
+	for (size_t i = 0; i < fs->n && want_miss; i++) {
+		const struct finding *f = &fs->v[i];
+		if (f->rid != R_missing_nofs || f->suppressed || f->call < 0)
+			continue;
+		int in = 0;
+		for (size_t k = 0; k < s->n && !in; k++)
+			in = s->v[k].call == f->call && region_of_site(R, (int)k) >= 0;
+		if (!in) {
+			char buf[PATH_MAX + 512];
+			fix_note(&F, f->file, f->line, "missing-nofs not fixed: %s", no_region_why(&F, f, buf, sizeof(buf)));
+		}
 	}
 	if (single && !o->quiet && want_scope)
 		fprintf(stderr,
