@@ -27,7 +27,7 @@ static const struct cli_opt table[] = {
 	{"kernel-version", 0, "X.Y", O_KVER, "kernel version (default: read from the tree's Makefile)"},
 	{"facts", 0, "DIR", O_FACTS, "analyse facts files from DIR instead of running spatch (may repeat)"},
 	{"cocci", 0, "FILE", O_COCCI, "the extraction semantic patch (default: cocci/gfpfacts.cocci)"},
-	{"dump-model", 0, NULL, O_DUMPMODEL, "print the effective model for the tree's version and exit"},
+	{"dump-model", 0, NULL, O_DUMPMODEL, "print the model rows that apply to the tree's version (inferred summaries are not rows) and exit"},
 	{"dump-state", 0, NULL, O_DUMPSTATE, "print the lock/scope state computed before every call"},
 	{"explain-locks", 0, NULL, O_EXPLAINLOCKS,
 	 "print every filesystem's reclaim lock set (the lock classes reclaim can take,\n"
