@@ -136,8 +136,8 @@ analyse() {
 		[ $rc -le 1 ] || { say "gfpcheck --facts $d failed (exit $rc)"; return 1; }
 		say "gfpcheck ($side facts): $(tail -1 "$WORK/$side.txt")"
 	done
-	python3 "$TOP/clang-plugin/kernel-findings.py" "$WORK/clang.json" "$WORK/cocci.json" $DIRS >"$WORK/findings.md" &&
-	python3 "$TOP/clang-plugin/kernel-findings.py" -v "$WORK/clang.json" "$WORK/cocci.json" $DIRS >"$WORK/findings-diff.txt" &&
+	GFPCHECK="$GFPCHECK" python3 "$TOP/clang-plugin/kernel-findings.py" "$WORK/clang.json" "$WORK/cocci.json" $DIRS >"$WORK/findings.md" &&
+	GFPCHECK="$GFPCHECK" python3 "$TOP/clang-plugin/kernel-findings.py" -v "$WORK/clang.json" "$WORK/cocci.json" $DIRS >"$WORK/findings-diff.txt" &&
 	python3 "$TOP/clang-plugin/kernel-compare.py" "$OUT" "$COUT" -v >"$WORK/records.md" || return 1
 	say "findings per rule ($WORK/findings.md, disagreements in findings-diff.txt):"
 	tee -a "$LOG" <"$WORK/findings.md"

@@ -5,15 +5,33 @@ gfpcheck on the facts of the two front ends (gfpcheck --facts ... --format json)
 A finding is keyed by (file, line, rule); several findings with the same key are
 counted with their multiplicity.  Prints a markdown table per rule (both, Clang
 only, Coccinelle only) for every DIR (default fs/ext4 fs/xfs fs/btrfs) and in
-total, then, with -v, every disagreement with its function and message."""
+total, then, with -v, every disagreement with its function and message. Rules
+come in the order of `gfpcheck --list-rules` ($GFPCHECK, else bin/gfpcheck);
+rules the table does not hold follow, sorted."""
 import json
+import os
+import subprocess
 import sys
 from collections import Counter
 
-RULES = ["nofs-in-scope", "nofs-in-transaction", "nofs-no-context", "missing-nofs",
-         "scope-imbalance", "bad-suppression", "nofs-to-scope", "noio-in-scope", "vmalloc-nofs",
-         "repeat-order0", "repeat-costly", "repeat-unknown-order", "gfp-spelled-out",
-         "nofs-fs-conflict", "nofs-mapping"]  # the order of gfpcheck --list-rules
+
+def rule_ids():
+    """The rule IDs in the order of `gfpcheck --list-rules` (the rule table): the
+    gfpcheck of $GFPCHECK, else bin/gfpcheck of this checkout."""
+    exe = os.environ.get("GFPCHECK") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "bin", "gfpcheck")
+    try:
+        out = subprocess.run([exe, "--list-rules"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             universal_newlines=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.stderr.write("kernel-findings.py: cannot run '%s --list-rules' (%s): run make, or set GFPCHECK\n"
+                         % (exe, e))
+        sys.exit(2)
+    ids = [line.split()[0] for line in out.splitlines() if line.strip()]
+    if not ids:
+        sys.stderr.write("kernel-findings.py: '%s --list-rules' printed no rule\n" % exe)
+        sys.exit(2)
+    return ids
 
 
 def load(p):
@@ -36,6 +54,7 @@ def main():
     sf, sst = load(args[1])
     dirs = args[2:] or ["fs/ext4", "fs/xfs", "fs/btrfs"]
     ck, sk = Counter(map(key, cf)), Counter(map(key, sf))
+    RULES = rule_ids()
 
     def dir_of(path):
         for d in dirs:

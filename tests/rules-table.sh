@@ -37,5 +37,14 @@ for d in tests/fixes/*/; do
 	for id in $ids; do case "$name" in "$id"-*) m=1 ;; esac; done
 	[ $m = 1 ] && ok || bad "$d: fix cases are named <rule-id>-<case>"
 done
+# scripts take the list of rules from `gfpcheck --list-rules`, never from a copy
+# of it (a script may still name the few rules it is about)
+nids=$(echo "$ids" | wc -l)
+for f in clang-plugin/*.py sparse/*.py bench/*.py tests/*/*.py; do
+	[ -f "$f" ] || continue
+	n=0
+	for id in $ids; do grep -q "[\"']$id[\"']" "$f" && n=$((n + 1)); done
+	[ $((n * 2)) -le "$nids" ] && ok || bad "$f: names $n of the $nids rule IDs: read them from gfpcheck --list-rules"
+done
 echo "rules table: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -10,7 +10,7 @@
 #include "model/model.h"
 #include "base/util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -155,8 +155,10 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			break;
 	if (k == ROW__N)
 		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, handle, "
-		     "noreturn, reclaim or callback)", f[0]);
+		     "noreturn, reclaim, callback or pagecache)", f[0]);
 	r.kind = (enum row_kind)k;
+	if (r.kind == ROW_PAGECACHE)
+		r.arg_idx = 0; /* the mapping is the first argument unless mapping= says otherwise */
 	if (nf < 2)
 		FAIL("%s row needs a name", f[0]);
 	if (r.kind == ROW_ENTRY || r.kind == ROW_RECLAIM) {
@@ -284,6 +286,9 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		} else if (r.kind == ROW_CALLBACK && strcmp(key, "arg") == 0) {
 			if (parse_int(val, &r.arg_idx))
 				FAIL("bad argument index '%s'", val);
+		} else if (r.kind == ROW_PAGECACHE && strcmp(key, "mapping") == 0) {
+			if (parse_int(val, &r.arg_idx))
+				FAIL("bad mapping argument index '%s'", val);
 		} else if ((r.kind == ROW_LOCK || r.kind == ROW_CALLBACK) && strcmp(key, "blocks") == 0) {
 			if (strcmp(val, "reclaim") != 0)
 				FAIL("blocks= takes reclaim, not '%s'", val);
@@ -321,7 +326,8 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK) && r.nclosers == 0)
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY ||
-	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN || r.kind == ROW_RECLAIM || r.kind == ROW_CALLBACK) &&
+	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN || r.kind == ROW_RECLAIM || r.kind == ROW_CALLBACK ||
+	     r.kind == ROW_PAGECACHE) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.kind == ROW_CALLBACK && (r.arg_idx < 0 || !r.blocks_reclaim))
@@ -626,6 +632,8 @@ void model_dump(const struct model *m, FILE *out)
 			fputs(" mode=read", out);
 		if (r->kind == ROW_CALLBACK)
 			fprintf(out, " arg=%d", r->arg_idx);
+		if (r->kind == ROW_PAGECACHE && r->arg_idx != 0)
+			fprintf(out, " mapping=%d", r->arg_idx);
 		if (r->kind == ROW_RECLAIM)
 			fprintf(out, " kind=%s", r->kswapd ? "kswapd" : "direct");
 		if ((r->kind == ROW_LOCK || r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->lkind != LK_LOCK) {

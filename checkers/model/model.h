@@ -17,7 +17,7 @@ enum {
 	GB_OTHER = 1u << 31,
 };
 
-enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW__N };
+enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW_PAGECACHE, ROW__N };
 enum scope_kind { SK_NOFS = 1, SK_NOIO = 2, SK_FLAGS = 3 };
 /* lock rows: LK_LOCK, LK_TRANS, LK_CLUSTER; setter and handle rows: what the
  * scope they open is called in patches: LK_TRANS "transactions", LK_JOURNAL
@@ -38,7 +38,7 @@ struct mrow {
 	uint32_t bits;    /* flag: GB_* set */
 	int save;         /* scope: 1 save, 0 restore */
 	int scope;        /* scope/pflag: SK_* */
-	int arg_idx;      /* scope flags: argument holding the PF_ flags */
+	int arg_idx;      /* scope flags: argument holding the PF_ flags; callback arg=; pagecache mapping= (0) */
 	uint32_t *closers; /* setter close= / lock release= */
 	int nclosers;
 	uint32_t fs;

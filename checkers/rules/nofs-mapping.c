@@ -12,20 +12,15 @@
 #include "rules/rules.h"
 #include "base/util.h"
 
-/* calls that allocate with (or read) the mapping's mask; argument 0 is the mapping */
-static const char *const inheritors[] = {
-	"mapping_gfp_mask", "mapping_gfp_constraint", "grab_cache_page", "grab_cache_page_write_begin",
-	"grab_cache_page_nowait", "read_mapping_page", "read_mapping_folio", "read_cache_page", "read_cache_folio",
-	"find_or_create_page", "pagecache_get_page", "__filemap_get_folio", "filemap_grab_folio", "page_cache_alloc",
-	"find_get_page_flags", "filemap_get_folio", "add_to_page_cache_lru", "filemap_add_folio",
-};
-
-static int is_inheritor(uint32_t name)
+/* Does call u use the mapping `map` (argument text) through a page-cache call of
+ * the model (model/pagecache.txt: it reads the mapping's mask or allocates the
+ * mapping's pages)? */
+static int inherits(const struct analysis *a, const struct call *u, uint32_t map)
 {
-	for (size_t i = 0; i < sizeof(inheritors) / sizeof(inheritors[0]); i++)
-		if (name == intern_lookup(inheritors[i]))
-			return 1;
-	return 0;
+	if (u->is_icall)
+		return 0;
+	const struct mrow *r = model_find1(a->model, ROW_PAGECACHE, u->callee);
+	return r && r->arg_idx >= 0 && r->arg_idx < u->nargs && u->args[r->arg_idx] == map;
 }
 
 /* Does the text clear flag `w` with `~`: ~__GFP_FS, ~(__GFP_FS | ...)? */
@@ -83,15 +78,14 @@ void rule_nofs_mapping(struct rulectx *rc)
 		int n = 0;
 		for (size_t k = 0; k < p->ncalls; k++) {
 			const struct call *u = &p->calls[k];
-			if (u->file == cl->file && k != c && !u->is_icall && u->nargs && u->args[0] == cl->args[0] &&
-			    is_inheritor(u->callee))
+			if (u->file == cl->file && k != c && inherits(a, u, cl->args[0]))
 				n++;
 		}
 		struct finding *f = finding_at_token(rc, R_nofs_mapping, CONF_LOW, -1, (int)c);
 		if (n)
 			finding_msg(f, "mapping_set_gfp_mask(%s, %s) makes every page-cache allocation of this mapping %s "
-				       "(%d call%s in this file use its mask); consider a scope where the reason is a lock",
-				    istr(cl->args[0]), m, kind, n, n == 1 ? "" : "s");
+				       "(%d call%s in this file use%s its mask); consider a scope where the reason is a lock",
+				    istr(cl->args[0]), m, kind, n, n == 1 ? "" : "s", n == 1 ? "s" : "");
 		else
 			finding_msg(f, "mapping_set_gfp_mask(%s, %s) makes every page-cache allocation of this mapping %s; "
 				       "consider a scope where the reason is a lock",
@@ -99,10 +93,10 @@ void rule_nofs_mapping(struct rulectx *rc)
 		int shown = 0;
 		for (size_t k = 0; k < p->ncalls && shown < 5; k++) {
 			const struct call *u = &p->calls[k];
-			if (u->file == cl->file && k != c && !u->is_icall && u->nargs && u->args[0] == cl->args[0] &&
-			    is_inheritor(u->callee)) {
-				finding_ev(f, p->files[u->file].path, u->pos.line, "%s(%s, ...) in %s() inherits it",
-					   istr(u->callee), istr(u->args[0]), func_name(a, u->fn));
+			if (u->file == cl->file && k != c && inherits(a, u, cl->args[0])) {
+				const struct mrow *r = model_find1(a->model, ROW_PAGECACHE, u->callee);
+				finding_ev(f, p->files[u->file].path, u->pos.line, "%s(%s%s, ...) in %s() inherits it",
+					   istr(u->callee), r->arg_idx ? "..., " : "", istr(cl->args[0]), func_name(a, u->fn));
 				shown++;
 			}
 		}

@@ -10,6 +10,7 @@ int main(void)
 	test_schema();
 	test_gfpexpr();
 	test_flow();
+	test_mapping();
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed ? 1 : 0;
 }

@@ -67,6 +67,19 @@ void test_model(void)
 	CHECK(version_code("6") == -1);
 	CHECK(version_code("x.1") == -1);
 
+	/* pagecache rows: the mapping argument, 0 unless mapping= says otherwise */
+	rc = load(&m, "pagecache grab_cache_page -- reads the mask\n"
+		      "pagecache add_to_page_cache_lru mapping=1 -- the page comes first\n", err);
+	CHECK(rc == 0);
+	model_index(&m);
+	r = model_find1(&m, ROW_PAGECACHE, intern("grab_cache_page"));
+	CHECK(r && r->arg_idx == 0);
+	r = model_find1(&m, ROW_PAGECACHE, intern("add_to_page_cache_lru"));
+	CHECK(r && r->arg_idx == 1);
+	model_free(&m);
+	bad("pagecache grab_cache_page\n", "pagecache row needs a reason");
+	bad("pagecache grab_cache_page mapping=x -- r\n", "bad mapping argument index 'x'");
+
 	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
 	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");
 	bad("alloc kmalloc x\n", "bad gfp argument index 'x'");

@@ -19,4 +19,5 @@ void test_facts(void);
 void test_gfpexpr(void);
 void test_flow(void);
 void test_schema(void);
+void test_mapping(void);
 #endif
