@@ -21,16 +21,43 @@ static int ident_char(int c)
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Is the local `name` declared in function fid (not a parameter)? Its position. */
-static const struct local *local_of(const struct program *p, const struct func *fn, uint32_t name)
+static int is_param(const struct program *p, const struct func *fn, uint32_t name)
 {
 	for (int j = 0; j < fn->nparams; j++)
 		if (p->params[fn->param0 + j].name == name)
-			return NULL;
+			return 1;
+	return 0;
+}
+
+/* The `local` record of `name` in the function, or NULL (not a local, or a front
+ * end that writes no `local` records: the text then shows the declaration). */
+static const struct local *local_of(const struct program *p, const struct func *fn, uint32_t name)
+{
 	for (int j = 0; j < fn->nlocals; j++)
 		if (p->locals[fn->local0 + j].name == name)
 			return &p->locals[fn->local0 + j];
 	return NULL;
+}
+
+/* Does the occurrence at s[i..e) declare the name: a type word before it (not a
+ * keyword that takes an expression) and `;`, `=` or `,` after it? */
+static int declares(const char *s, size_t i, size_t e)
+{
+	size_t b = i;
+	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '*'))
+		b--;
+	size_t we = b;
+	while (b > 0 && ident_char((unsigned char)s[b - 1]))
+		b--;
+	if (b == we)
+		return 0;
+	static const char *const kw[] = {"return", "case", "goto", "sizeof", "else", "do"};
+	for (size_t k = 0; k < sizeof(kw) / sizeof(kw[0]); k++)
+		if (we - b == strlen(kw[k]) && strncmp(s + b, kw[k], we - b) == 0)
+			return 0;
+	while (s[e] == ' ' || s[e] == '\t')
+		e++;
+	return s[e] == ';' || s[e] == '=' || s[e] == ',';
 }
 
 /* Does the occurrence ending at s[e] assign a scope save to the name: `= memalloc_*_save(`? */
@@ -56,16 +83,16 @@ static int assigns_save(const struct model *m, const char *s, size_t e)
 
 /* 1 when the function's text shows `name` only where it is declared or assigned a
  * save; 0 when it is used anywhere else or the text is not in the facts. */
-static int cookie_unused(struct srccache *sc, const struct analysis *a, const struct func *fn,
+static int cookie_unused(struct srccache *sc, const struct analysis *a, const struct func *fn, uint32_t name_id,
 			 const struct local *lv)
 {
 	const struct program *p = a->prog;
 	const struct srcfile *sf = src_file(sc, p->files[fn->file].path);
 	if (!sf->text || fn->end.line <= 0 || fn->end.line > sf->nlines || fn->start.line <= 0)
 		return 0;
-	const char *name = istr(lv->name);
+	const char *name = istr(name_id);
 	size_t nl = strlen(name);
-	int in_comment = 0;
+	int in_comment = 0, declared = lv != NULL;
 	for (int ln = fn->start.line; ln <= fn->end.line; ln++) {
 		const char *s = sf->line[ln - 1];
 		for (size_t i = 0; s[i]; i++) {
@@ -98,14 +125,15 @@ static int cookie_unused(struct srccache *sc, const struct analysis *a, const st
 			while (ident_char((unsigned char)s[e]))
 				e++;
 			if (e - i == nl && strncmp(s + i, name, nl) == 0) {
-				int decl = ln == lv->pos.line && (int)i + 1 == lv->pos.col;
+				int decl = lv ? ln == lv->pos.line && (int)i + 1 == lv->pos.col : declares(s, i, e);
+				declared |= decl;
 				if (!assigns_save(a->model, s, e) && !decl)
 					return 0;
 			}
 			i = e - 1;
 		}
 	}
-	return 1;
+	return declared; /* a name declared outside the function is no local */
 }
 
 /* Saves into a plain local that is never used again (see the top of the file). */
@@ -126,8 +154,8 @@ static void lost_cookies(struct rulectx *rc)
 			int seen = 0;
 			for (size_t k = 0; k < a->nimb && !seen; k++)
 				seen = a->imb[k].call == c;
-			const struct local *lv = seen ? NULL : local_of(p, fn, cl->lhs);
-			if (!lv || !cookie_unused(&sc, a, fn, lv))
+			if (seen || is_param(p, fn, cl->lhs) ||
+			    !cookie_unused(&sc, a, fn, cl->lhs, local_of(p, fn, cl->lhs)))
 				continue;
 			struct finding *fd = finding_at_token(rc, R_scope_imbalance, CONF_HIGH, -1, c);
 			finding_msg(fd,
