@@ -39,7 +39,7 @@ static int parse_field(const char *f, uint32_t *member, uint32_t *type)
 
 /* The filesystem a directory belongs to ("fs/ext4" for fs/ext4/...), or 0 for
  * generic code (fs/ itself, mm/, include/, ...). */
-static uint32_t fs_of(const char *dir)
+uint32_t fs_of(const char *dir)
 {
 	if (strncmp(dir, "fs/", 3) != 0)
 		return 0;

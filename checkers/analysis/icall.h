@@ -28,6 +28,9 @@ struct icalls {
 
 /* Resolve every indirect call (after graph_build): a->icalls, and each target's
  * icallers (func.icallers). */
+/* The filesystem a directory belongs to ("fs/ext4" for fs/ext4/...), or 0 for
+ * generic code (fs/ itself, mm/, include/, ...). */
+uint32_t fs_of(const char *dir);
 void icall_resolve(struct analysis *a);
 void icall_free(struct analysis *a);
 /* The median number of targets of the resolved sites. */

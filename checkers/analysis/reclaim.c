@@ -96,6 +96,7 @@ static int cmp_entry(const void *x, const void *y)
 
 struct bfs {
 	int *stamp, *parent, *depth, *from; /* per function */
+	uint32_t *fs;  /* per function: the filesystem the path is in, 0 generic */
 	int *queue;
 	int cur;
 };
@@ -138,6 +139,24 @@ static void add_class(struct analysis *a, struct reclaim *R, const struct bfs *B
 	VEC_PUSH(R->v, R->n, R->cap, rc);
 }
 
+/* The filesystem a reclaim path from entry e is in: the one of the code that
+ * stores the entry function (fs/ext4 for ext4_evict_inode); for an ops table of
+ * a filesystem written in one file of fs/ (binfmt_misc.c, nsfs.c) that file;
+ * generic entries (super_cache_scan() as a shrinker) 0: they enter a filesystem
+ * at their first indirect call. */
+static uint32_t entry_fs(const struct analysis *a, const struct entry *e)
+{
+	const struct program *p = a->prog;
+	const char *dir = istr(e->dir);
+	uint32_t fs = fs_of(dir);
+	if (fs)
+		return fs;
+	const char *row = istr(a->model->rows[e->row].name);
+	if (strcmp(dir, "fs") == 0 && strncmp(row, "shrinker.", 9) != 0)
+		return intern(p->files[p->refs[e->ref].file].path);
+	return 0;
+}
+
 /* Breadth-first from one filesystem's entry functions E[0..n): the classes
  * its reclaim takes, each once (kswapd-only entries in a second round). */
 static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const struct entry *E, int n)
@@ -155,6 +174,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 			B->parent[f] = -1;
 			B->depth[f] = 0;
 			B->from[f] = i;
+			B->fs[f] = entry_fs(a, &E[i]);
 			B->queue[qt++] = f;
 		}
 		while (qh < qt) {
@@ -193,10 +213,18 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					int u = j < 0 ? t : it[j];
 					if (u < 0 || B->stamp[u] == B->cur)
 						continue;
+					/* An indirect call goes to the filesystem of the object it
+					 * works on: a path in one filesystem's code does not go on
+					 * into another's ops (generic code dispatching on an object
+					 * of this filesystem reaches this filesystem's functions) */
+					uint32_t ufs = fs_of(p->files[p->funcs[u].file].dir), cfs = B->fs[f];
+					if (j >= 0 && ufs && cfs && ufs != cfs)
+						continue;
 					B->stamp[u] = B->cur;
 					B->parent[u] = c;
 					B->depth[u] = B->depth[f] + 1;
 					B->from[u] = B->from[f];
+					B->fs[u] = cfs ? cfs : ufs;
 					B->queue[qt++] = u;
 				}
 			}
@@ -221,6 +249,7 @@ void reclaim_run(struct analysis *a)
 	B.parent = xmalloc(nf * sizeof(int));
 	B.depth = xmalloc(nf * sizeof(int));
 	B.from = xmalloc(nf * sizeof(int));
+	B.fs = xmalloc(nf * sizeof(uint32_t));
 	B.queue = xmalloc(nf * sizeof(int));
 	B.cur = 0;
 	for (size_t i = 0; i < ne;) {
@@ -243,6 +272,7 @@ void reclaim_run(struct analysis *a)
 	free(B.parent);
 	free(B.depth);
 	free(B.from);
+	free(B.fs);
 	free(B.queue);
 	free(E);
 }

@@ -22,6 +22,13 @@ int xcache_open(struct xcache *c, const char *dir, char *err, size_t errlen);
 void xcache_close(struct xcache *c);
 /* Path of the entry of key (malloc'd). */
 char *xcache_entry(const struct xcache *c, const char *key);
+/* A file that hit the time or memory bound: remembered under its content key
+ * and the bounds (a larger bound tries it again), so that a rescan does not
+ * spend the bound on it again.  The path of that marker (malloc'd); its reason
+ * ("skipped: ...", malloc'd) or NULL; store one (failures only cost a retry). */
+char *xcache_bound_path(const struct xcache *c, const char *key, int timeout, long memory_mb);
+char *xcache_bound_get(const char *path);
+void xcache_bound_put(const char *path, const char *why);
 /* Is the entry at path a complete facts file?  0 yes (and *partial set), -1 no. */
 int xcache_check(const char *path, int *partial);
 /* Store data as the entry of key (atomic).  0 and *path (malloc'd), or -1 with err. */

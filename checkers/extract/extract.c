@@ -356,6 +356,18 @@ int extract_run_stats(const struct extract_opts *o, struct extract_file *files, 
 		}
 		unlink(cp); /* absent, or not a complete facts file: made again */
 		free(cp);
+		char *bp = xcache_bound_path(&cache, key, S.timeout, S.memory_mb);
+		char *bwhy = xcache_bound_get(bp);
+		free(bp);
+		if (bwhy) { /* it hit a bound before, with these bounds */
+			char *why = xasprintf("%s (as on an earlier run; a larger bound tries again)", bwhy);
+			free(bwhy);
+			fail(f, why);
+			f->skipped = 1;
+			memcpy(f->hash, h, 33);
+			free(src);
+			continue;
+		}
 		if (!src) {
 			/* the stat index knew the file, the cache did not */
 			src = xread_stable(f->abs, &len, &st);

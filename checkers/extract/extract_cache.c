@@ -234,6 +234,47 @@ int xcache_check(const char *path, int *partial)
 	return ok ? 0 : -1;
 }
 
+/* ---- files at a bound ---- */
+
+char *xcache_bound_path(const struct xcache *c, const char *key, int timeout, long memory_mb)
+{
+	return xasprintf("%s/bound/%.2s/%s-t%d-m%ld", c->dir, key, key, timeout, memory_mb);
+}
+
+char *xcache_bound_get(const char *path)
+{
+	size_t len = 0;
+	char *why = read_file(path, &len);
+	if (!why)
+		return NULL;
+	if (!len || memchr(why, 0, len) || strncmp(why, "skipped: ", 9) != 0) {
+		free(why); /* not one of ours: ignored, written again */
+		return NULL;
+	}
+	if (why[len - 1] == '\n')
+		why[len - 1] = 0;
+	return why;
+}
+
+void xcache_bound_put(const char *path, const char *why)
+{
+	char *dir = xstrdup(path);
+	*strrchr(dir, '/') = 0;
+	char *tmp = xasprintf("%s.tmp-%ld", path, (long)getpid());
+	if (mkdir_p(dir) == 0) {
+		FILE *f = fopen(tmp, "w");
+		int bad = !f;
+		if (f) {
+			bad = fprintf(f, "%s\n", why) < 0;
+			bad |= fclose(f) != 0;
+		}
+		if (bad || rename(tmp, path))
+			unlink(tmp); /* only a missed shortcut: the file is tried again next time */
+	}
+	free(tmp);
+	free(dir);
+}
+
 int xcache_put(const struct xcache *c, const char *key, const char *data, size_t len, char **path,
 	       char *err, size_t errlen)
 {

@@ -110,6 +110,11 @@ static void fail_file(struct xspatch *S, size_t job, int skipped, char *why)
 	for (char *p = why; *p; p++)
 		if (*p == '\t' || *p == '\n' || *p == '\r')
 			*p = ' ';
+	if (skipped) { /* remembered, so that a rescan does not wait for the bound again */
+		char *bp = xcache_bound_path(S->cache, S->jobs[job].key, S->timeout, S->memory_mb);
+		xcache_bound_put(bp, why);
+		free(bp);
+	}
 }
 
 /* ---- starting a batch ---- */

@@ -29,6 +29,20 @@ failed = " | ".join(d["stats"]["failed"])
 assert "nest.c" in failed and "skipped" in failed, failed
 assert [f["function"] for f in d["findings"]] == ["good_alloc"], d["findings"]
 PY
+# a rescan does not spend the bound on it again (remembered with the bounds)...
+GFPCHECK_TIMEOUT=1 g -q -j 1 --format json -o t2.json tree
+expect_rc 1
+"$PY" - <<'PY' || fail "time bound remembered: $(head -c 700 t2.json)"
+import json
+d = json.load(open("t2.json"))
+failed = " | ".join(d["stats"]["failed"])
+assert "nest.c" in failed and "as on an earlier run" in failed, failed
+assert [f["function"] for f in d["findings"]] == ["good_alloc"], d["findings"]
+PY
+# ... and a larger bound tries again
+GFPCHECK_TIMEOUT=2 g -q -j 1 --format json -o t3.json tree
+expect_rc 1
+grep -q 'as on an earlier run' t3.json && fail "a larger bound did not try again"
 # 1 MB of register #defines: facts from the C scanner, spatch never sees it
 "$PY" -c '
 with open("tree/regs.h", "w") as f:
