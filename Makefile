@@ -24,7 +24,7 @@ CORE_SRCS := $(foreach l,$(LAYERS),$(wildcard checkers/$(l)/*.c)) \
 CORE_OBJS := $(patsubst checkers/%.c,$(OBJ)/%.o,$(CORE_SRCS))
 CORE_HDRS := $(wildcard checkers/*/*.h)
 
-.PHONY: all clean test unit fixtures test-extract test-rules-table sanitize deps deps-core demo kernel-scan bench help
+.PHONY: all clean test unit fixtures test-extract test-rules-table sanitize deps deps-core demo kernel-scan kernel-scan-all bench help
 all: $(BIN)/gfpcheck $(BIN)/gfpcheck-extract
 
 $(OBJ)/%.o: checkers/%.c $(CORE_HDRS)
@@ -163,6 +163,12 @@ $(KSRC_61)/Makefile:
 		else echo "kernel-scan: run as root: apt-get install linux-source-6.1"; exit 1; fi; }
 	tar -C $(KCACHE) -xf /usr/src/linux-source-6.1.tar.xz
 	@touch $@
+
+# The whole 6.1 tree, cold, then warm, then with one file changed (issue 15):
+# reports/linux-6.1.{txt,json}, reports/linux-6.1-scan.md and the figures in
+# README.md.  Hours on 2 cores: run it alone.
+kernel-scan-all: all $(KSRC_61)/Makefile
+	sh bench/kernel-scan-all.sh $(KSRC_61) $(BENCH_JOBS)
 
 kernel-scan: all $(KSRC_61)/Makefile
 	@mkdir -p reports

@@ -54,6 +54,7 @@ struct analysis {
 	struct reclaim *reclaim; /* reclaim lock sets (reclaim.c) */
 	struct lp *lp;         /* feasible lock paths found so far (feasible.c) */
 	struct icalls *icalls; /* indirect call targets (icall.c) */
+	uint32_t *fstops; size_t nfstops; /* directories under fs/ that register a filesystem (icall.c: fs_of) */
 	int nedges;
 	double t_graph, t_flow, t_ctx, t_rules;
 };

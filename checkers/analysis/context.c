@@ -10,6 +10,23 @@
 #include "analysis/reclaim.h"
 #include "base/util.h"
 
+/* Does the context of function g flow into t through an indirect call?  Not
+ * from one filesystem's code into another's ops (a stacked filesystem calling
+ * its lower one: the upper one's locks are its own business), and not from
+ * generic code into a function only ever stored into ops members that a
+ * model `entry` row describes (the VFS calls it with no filesystem context;
+ * the generic helper that dispatches to it, iterate_dir(), vfs_fsync(), is
+ * also called by stacked filesystems and nfsd with their own locks held). */
+static int icall_carries_context(const struct analysis *a, int g, int t)
+{
+	uint32_t gf = fs_of_func(a, g), tf = fs_of_func(a, t);
+	if (gf && tf && gf != tf)
+		return 0;
+	if (!gf && a->prog->funcs[t].entry_only)
+		return 0;
+	return 1;
+}
+
 int pc_index(unsigned bit)
 {
 	for (int i = 0; i < PC_NKINDS; i++)
@@ -296,6 +313,8 @@ void context_run(struct analysis *a)
 				int t = j < 0 ? p->calls[c].target : it[j];
 				if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only))
 					continue; /* a model callback row says how it is called */
+				if (j >= 0 && !icall_carries_context(a, g, t))
+					continue;
 				struct classev cv;
 				classes_at(a, c, &cv);
 				unsigned nb = cv.cls & ~a->ctx[t].cls;

@@ -39,12 +39,59 @@ static int parse_field(const char *f, uint32_t *member, uint32_t *type)
 
 /* The filesystem a directory belongs to ("fs/ext4" for fs/ext4/...), or 0 for
  * generic code (fs/ itself, mm/, include/, ...). */
-uint32_t fs_of(const char *dir)
+static uint32_t fs_top(const char *dir)
 {
 	if (strncmp(dir, "fs/", 3) != 0)
 		return 0;
 	const char *e = strchr(dir + 3, '/');
 	return e ? intern_n(dir, (size_t)(e - dir)) : intern(dir);
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* The fs/ directories that register a filesystem: a function of theirs is
+ * stored into a file_system_type (`.mount`, `.init_fs_context`, `.kill_sb`). */
+static void fs_index(struct analysis *a)
+{
+	const struct program *p = a->prog;
+	size_t cap = 0;
+	for (size_t r = 0; r < p->nrefs; r++) {
+		const char *how = istr(p->refs[r].how);
+		const char *f = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+		if (!f || strncmp(f, "file_system_type.", 17) != 0)
+			continue;
+		uint32_t t = fs_top(p->files[p->refs[r].file].dir);
+		if (t)
+			VEC_PUSH(a->fstops, a->nfstops, cap, t);
+	}
+	if (a->nfstops)
+		qsort(a->fstops, a->nfstops, sizeof(uint32_t), cmp_u32);
+}
+
+uint32_t fs_of(const struct analysis *a, const char *dir)
+{
+	uint32_t t = fs_top(dir);
+	if (!t)
+		return 0;
+	size_t lo = 0, hi = a->nfstops;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (a->fstops[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < a->nfstops && a->fstops[lo] == t ? t : 0;
+}
+
+uint32_t fs_of_func(const struct analysis *a, int f)
+{
+	const struct program *p = a->prog;
+	return fs_of(a, p->files[p->funcs[f].file].dir);
 }
 
 static void push_target(struct icalls *I, int c, int t)
@@ -74,7 +121,7 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 			I->unresolved_none++;
 			continue;
 		}
-		uint32_t myfs = fs_of(p->files[cl->file].dir);
+		uint32_t myfs = fs_of(a, p->files[cl->file].dir);
 		/* the stores of this member: binary search for the first */
 		size_t lo = 0, hi = ns;
 		while (lo < hi) {
@@ -253,6 +300,7 @@ static void var_calls(struct analysis *a, struct icalls *I)
 void icall_resolve(struct analysis *a)
 {
 	struct program *p = a->prog;
+	fs_index(a);
 	struct icalls *I = xcalloc(1, sizeof(*I));
 	size_t nc = p->ncalls ? p->ncalls : 1;
 	I->first = xmalloc(sizeof(int) * nc);
@@ -269,7 +317,7 @@ void icall_resolve(struct analysis *a)
 		s.fn = graph_resolve(a, rf->file, rf->name);
 		if (s.fn < 0)
 			continue;
-		s.dir = fs_of(p->files[rf->file].dir);
+		s.dir = fs_of(a, p->files[rf->file].dir);
 		VEC_PUSH(S, ns, caps, s);
 	}
 	if (ns)
@@ -321,6 +369,9 @@ void icall_free(struct analysis *a)
 	free(I->counts);
 	free(I);
 	a->icalls = NULL;
+	free(a->fstops);
+	a->fstops = NULL;
+	a->nfstops = 0;
 }
 
 static int cmp_size(const void *x, const void *y)

@@ -29,8 +29,12 @@ struct icalls {
 /* Resolve every indirect call (after graph_build): a->icalls, and each target's
  * icallers (func.icallers). */
 /* The filesystem a directory belongs to ("fs/ext4" for fs/ext4/...), or 0 for
- * generic code (fs/ itself, mm/, include/, ...). */
-uint32_t fs_of(const char *dir);
+ * generic code: fs/ itself, mm/, include/, and the directories of fs/ that
+ * register no filesystem (no file_system_type of theirs: fs/quota, fs/jbd2,
+ * fs/iomap, fs/crypto, ... are libraries the filesystems call). */
+uint32_t fs_of(const struct analysis *a, const char *dir);
+/* The filesystem of function f's code (fs_of its directory). */
+uint32_t fs_of_func(const struct analysis *a, int f);
 void icall_resolve(struct analysis *a);
 void icall_free(struct analysis *a);
 /* The median number of targets of the resolved sites. */

@@ -148,7 +148,7 @@ static uint32_t entry_fs(const struct analysis *a, const struct entry *e)
 {
 	const struct program *p = a->prog;
 	const char *dir = istr(e->dir);
-	uint32_t fs = fs_of(dir);
+	uint32_t fs = fs_of(a, dir);
 	if (fs)
 		return fs;
 	const char *row = istr(a->model->rows[e->row].name);
@@ -217,14 +217,14 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					 * works on: a path in one filesystem's code does not go on
 					 * into another's ops (generic code dispatching on an object
 					 * of this filesystem reaches this filesystem's functions) */
-					uint32_t ufs = fs_of(p->files[p->funcs[u].file].dir), cfs = B->fs[f];
+					uint32_t ufs = fs_of_func(a, u), cfs = B->fs[f];
 					if (j >= 0 && ufs && cfs && ufs != cfs)
 						continue;
 					B->stamp[u] = B->cur;
 					B->parent[u] = c;
 					B->depth[u] = B->depth[f] + 1;
 					B->from[u] = B->from[f];
-					B->fs[u] = cfs ? cfs : ufs;
+					B->fs[u] = cfs ? cfs : j >= 0 ? ufs : 0; /* entered through its ops */
 					B->queue[qt++] = u;
 				}
 			}
