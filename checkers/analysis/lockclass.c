@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/graph.h"
 #include "analysis/lockclass.h"
 #include "base/util.h"
 
@@ -176,7 +177,38 @@ static uint32_t var_type(const struct analysis *a, int fn, uint32_t name)
 	for (int i = 0; i < f->nparams; i++)
 		if (p->params[f->param0 + i].name == name)
 			return p->params[f->param0 + i].type;
+	for (int i = 0; i < f->nlocals; i++) /* `local` records */
+		if (p->locals[f->local0 + i].name == name)
+			return p->locals[f->local0 + i].type;
 	return 0;
+}
+
+/* The return type of the function a call expression s[b, e) calls
+ * (`EXT4_SB(sb)`, `ocfs2_get_sb(x)`: `fn` records carry it), or 0. */
+static uint32_t call_type(const struct analysis *a, int fn, const char *s, size_t b, size_t e)
+{
+	size_t i = b;
+	while (i < e && idc(s[i]))
+		i++;
+	if (i == b || i >= e || s[e - 1] != ')')
+		return 0;
+	size_t j = i;
+	while (j < e && s[j] == ' ')
+		j++;
+	if (j >= e || s[j] != '(')
+		return 0;
+	int d = 0;
+	size_t k;
+	for (k = j; k < e; k++)
+		if (s[k] == '(')
+			d++;
+		else if (s[k] == ')' && --d == 0)
+			break;
+	if (k != e - 1)
+		return 0; /* `f(x)->m` and the like are handled by the member access */
+	uint32_t id = intern_lookup_n(s + b, i - b);
+	int g = id && fn >= 0 ? graph_resolve(a, a->prog->funcs[fn].file, id) : -1;
+	return g >= 0 ? a->prog->funcs[g].ret_type : 0;
 }
 
 static int is_var(const struct analysis *a, int fn, uint32_t name)
@@ -280,7 +312,8 @@ static uint32_t expr_type(const struct analysis *a, int fn, const char *s, size_
 		i++;
 	if (i == e) /* an identifier */
 		return ctype_name(istr(var_type(a, fn, intern_n(s + b, e - b))));
-	return 0; /* a call (return types are not in the facts), an operator */
+	uint32_t rt = call_type(a, fn, s, b, e);
+	return rt ? ctype_name(istr(rt)) : 0; /* a call, or an operator: 0 */
 }
 
 static const char *file_dir(const struct analysis *a, int file)
