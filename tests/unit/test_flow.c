@@ -374,6 +374,38 @@ void test_flow(void)
 	       "call\tmy_evict\t22:2\t22:22\tmutex_unlock\t1\t&g_lock\n"
 	       "ref\t-\t31:10\tmy_evict\tinit:t_ops.evict\n",
 	       "missing-nofs@11");
+	/* lock classes from the types of locals and of what a function returns:
+	 * reclaim takes MY_SB(sb)->s_lock (MY_SB returns struct my_sb_info *); a
+	 * local `struct my_sb_info *sbi` holds the same class, a local of another
+	 * struct type with a member of the same name does not */
+	expect("class from a local and a return type",
+	       H "fn\tMY_SB\tstatic\t1:1\t1:40\tstruct my_sb_info *\n"
+	       "fn\tgeneric\textern\t2:5\t9:1\n"
+	       "local\tgeneric\t3:22\tsbi\tstruct my_sb_info *\n"
+	       "call\tgeneric\t4:2\t4:26\tmutex_lock\t1\t&sbi->s_lock\n"
+	       "call\tgeneric\t5:6\t5:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tgeneric\t5:17\t5:27\tGFP_KERNEL\n"
+	       "gfparg\t5:17\t5:6\t1\n"
+	       "call\tgeneric\t6:2\t6:28\tmutex_unlock\t1\t&sbi->s_lock\n"
+	       "fn\tmy_evict\tstatic\t20:5\t24:1\n"
+	       "call\tmy_evict\t21:2\t21:33\tmutex_lock\t1\t&MY_SB(sb)->s_lock\n"
+	       "call\tmy_evict\t22:2\t22:35\tmutex_unlock\t1\t&MY_SB(sb)->s_lock\n"
+	       "ref\t-\t31:10\tmy_evict\tinit:t_ops.evict\n",
+	       "missing-nofs@5");
+	expect("another struct type, same member name",
+	       H "fn\tMY_SB\tstatic\t1:1\t1:40\tstruct my_sb_info *\n"
+	       "fn\tgeneric\textern\t2:5\t9:1\n"
+	       "local\tgeneric\t3:22\tsbi\tstruct other_info *\n"
+	       "call\tgeneric\t4:2\t4:26\tmutex_lock\t1\t&sbi->s_lock\n"
+	       "call\tgeneric\t5:6\t5:30\tkmalloc\t2\t8\tGFP_KERNEL\n"
+	       "gfp\tgeneric\t5:17\t5:27\tGFP_KERNEL\n"
+	       "gfparg\t5:17\t5:6\t1\n"
+	       "call\tgeneric\t6:2\t6:28\tmutex_unlock\t1\t&sbi->s_lock\n"
+	       "fn\tmy_evict\tstatic\t20:5\t24:1\n"
+	       "call\tmy_evict\t21:2\t21:33\tmutex_lock\t1\t&MY_SB(sb)->s_lock\n"
+	       "call\tmy_evict\t22:2\t22:35\tmutex_unlock\t1\t&MY_SB(sb)->s_lock\n"
+	       "ref\t-\t31:10\tmy_evict\tinit:t_ops.evict\n",
+	       "");
 	/* the same lock held, but not one reclaim takes (no t_ops.evict): nothing */
 	expect("lock reclaim does not take",
 	       H "fn\tgeneric\textern\t1:5\t9:1\n"
