@@ -138,6 +138,8 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 				continue;
 			if (myfs && s->dir && s->dir != myfs)
 				continue; /* another filesystem's ops table */
+			if (myfs && !type && s->dir != myfs)
+				continue; /* `.func` of an unknown struct in a filesystem: its own stores only */
 			if (s->fn == last)
 				continue;
 			last = s->fn;
@@ -154,7 +156,8 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 		last = -1;
 		for (size_t i = lo; i < ns && S[i].member == member; i++) {
 			const struct store *s = &S[i];
-			if ((type && s->type && s->type != type) || (myfs && s->dir && s->dir != myfs) || s->fn == last)
+			if ((type && s->type && s->type != type) || (myfs && s->dir && s->dir != myfs) ||
+			    (myfs && !type && s->dir != myfs) || s->fn == last)
 				continue;
 			last = s->fn;
 			push_target(I, (int)c, s->fn);

@@ -17,6 +17,7 @@
 #include "analysis/feasible.h"
 #include "analysis/flow.h"
 #include "analysis/lockclass.h"
+#include "analysis/icall.h"
 #include "analysis/reclaim.h"
 #include "rules/rules.h"
 #include "base/util.h"
@@ -68,11 +69,94 @@ static enum conf confidence(const struct analysis *a, int local, int o, const st
 	return c;
 }
 
+/* Does the lock path leave the lock's filesystem through an indirect call into
+ * another filesystem's function (ocfs2 -> jbd2_journal_load() -> ext4's
+ * fast-commit replay callback)?  The object jbd2 works on is ocfs2's. */
+static int crosses_fs(struct analysis *a, int site, const int *hops, int nh, int o)
+{
+	const struct program *p = a->prog;
+	uint32_t ofs = fs_of_func(a, p->calls[o].fn);
+	if (!ofs)
+		return 0;
+	for (int h = 0; h < nh; h++) {
+		if (!p->calls[hops[h]].is_icall)
+			continue;
+		uint32_t cfs = fs_of_func(a, p->calls[h ? hops[h - 1] : site].fn);
+		if (cfs && cfs != ofs)
+			return 1;
+	}
+	return 0;
+}
+
+/* Only kswapd takes the lock (file-page writeback from pageout()): the
+ * allocating task's own reclaim does not, so a scope in this task changes
+ * nothing (kswapd waiting on the lock is no recursion).  A model fs lock row
+ * stands on its own reason. */
+static int kswapd_only(struct analysis *a, int o, const struct rclass *rcl)
+{
+	const struct mrow *lr = o >= 0 ? flow_lock_row(a, o, 0) : NULL;
+	return rcl && rcl->kswapd && !(lr && lr->fs);
+}
+
+/* The allocation at site x lies outside the subsystem of the lock taken at o
+ * (path of ol bytes, `of`): report the call through which the lock's
+ * filesystem leaves its own code, once per such call. */
+static void boundary(struct rulectx *rc, const struct asite *x, const int *hops, int nh, int o, const char *of,
+		     size_t ol, int **seen, size_t *nseen, size_t *capseen)
+{
+	struct analysis *a = rc->a;
+	const struct program *p = a->prog;
+	/* hops[nh-1] lies in the function that took the lock; walking towards the
+	 * site, the first hop whose callee is outside the lock's subsystem */
+	int k = -1;
+	for (int h = nh - 1; h >= 0 && k < 0; h--) {
+		int callee_fn = p->calls[h ? hops[h - 1] : x->call].fn;
+		const char *cf = p->files[p->funcs[callee_fn].file].path;
+		if (subsystem_len(cf) != ol || strncmp(cf, of, ol) != 0)
+			k = h;
+	}
+	if (k < 0)
+		return;
+	int b = hops[k];
+	for (size_t i = 0; i < *nseen; i++)
+		if ((*seen)[i] == b)
+			return;
+	VEC_PUSH(*seen, *nseen, *capseen, b);
+	const struct rclass *rcl = NULL;
+	enum conf conf = confidence(a, 0, o, &rcl);
+	if (kswapd_only(a, o, rcl))
+		return;
+	struct finding *f = finding_at_token(rc, R_missing_nofs, conf, -1, b);
+	f->region = -1; /* the scope goes at the lock: the fixer does not write this one */
+	const struct call *bc = &p->calls[b];
+	const struct call *cl = &p->calls[x->call];
+	const struct mrow *lr = flow_lock_row(a, o, 0);
+	uint32_t cls = !(lr && lr->fs) ? held_class(a, o) : 0;
+	char *what = rcl && cls ? lock_class_text(cls) : xstrdup("a filesystem lock context");
+	char *callee = bc->is_icall ? xasprintf("%s", istr(bc->callee)) : xasprintf("%s()", istr(bc->callee));
+	finding_msg(f, "%s allocates with %s in %s() (%s:%d) while %s is held: direct reclaim can recurse into "
+		       "the filesystem; open a NOFS scope at the lock",
+		    callee, x->expr ? istr(x->expr) : "implicit GFP_KERNEL", func_name(a, cl->fn), p->files[cl->file].path,
+		    cl->pos.line, what);
+	free(callee);
+	free(what);
+	struct chain lk = {0};
+	chain_of_calls(a, &lk, x->call, hops, nh, o, PC_LOCK);
+	finding_add_chain(f, &lk);
+	if (rcl) {
+		struct chain ch = {0};
+		reclaim_chain(a, rcl, &ch);
+		finding_add_chain(f, &ch);
+	}
+}
+
 void rule_missing_nofs(struct rulectx *rc)
 {
 	struct analysis *a = rc->a;
 	const struct sites *s = rc->s;
 	const struct program *p = a->prog;
+	int *seen = NULL;
+	size_t nseen = 0, capseen = 0;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct asite *x = &s->v[i];
 		if (!x->mask_known || !(x->mask & GB_FS) || !(x->mask & GB_DIRECT_RECLAIM))
@@ -83,7 +167,7 @@ void rule_missing_nofs(struct rulectx *rc)
 		 * argument does not steer the callee away from the next call) */
 		int hops[48], o = -1;
 		int nh = x->via >= 0 && x->cv.inherited[pc_index(PC_LOCK)] == 0 ? 0 : lock_path(a, x->call, hops, 48, &o);
-		if (nh < 0)
+		if (nh < 0 || (o >= 0 && crosses_fs(a, x->call, hops, nh, o)))
 			continue;
 		if (!nh && x->via >= 0)
 			o = x->cv.origin[pc_index(PC_LOCK)];
@@ -93,10 +177,18 @@ void rule_missing_nofs(struct rulectx *rc)
 		const char *of = o >= 0 ? p->files[p->calls[o].file].path : NULL;
 		const char *sf = p->files[p->calls[x->call].file].path;
 		size_t ol = of ? subsystem_len(of) : 0;
-		if (of && (ol != subsystem_len(sf) || strncmp(of, sf, ol) != 0))
+		if (of && (ol != subsystem_len(sf) || strncmp(of, sf, ol) != 0)) {
+			/* ... but a filesystem calling a generic helper that allocates
+			 * (iget5_locked(), new_inode(), d_alloc()) under its own lock
+			 * is reported at that call, in the filesystem */
+			if (fs_of(a, p->files[p->calls[o].file].dir))
+				boundary(rc, x, hops, nh, o, of, ol, &seen, &nseen, &capseen);
 			continue;
+		}
 		const struct rclass *rcl = NULL;
 		enum conf conf = o >= 0 ? confidence(a, nh == 0, o, &rcl) : CONF_MEDIUM;
+		if (kswapd_only(a, o, rcl))
+			continue;
 		struct finding *f = finding_at_token(rc, R_missing_nofs, conf, x->tok, x->call);
 		f->call = x->call;
 		f->region = region_of_site(rc->regions, (int)i);
@@ -118,4 +210,5 @@ void rule_missing_nofs(struct rulectx *rc)
 			finding_add_chain(f, &ch);
 		}
 	}
+	free(seen);
 }

@@ -5,7 +5,8 @@
  *   fixture-runner [--gfpcheck PATH] [--filter SUBSTR] [-v]
  *                  [--include DIR] [--cc CC] [--timeout SEC] FIXTURE_ROOT
  *
- * A case is a directory <root>/<rule>/<case>/ holding .c files directly.
+ * A case is a directory <root>/<rule>/<case>/ holding .c files directly, or an
+ * fs/ directory (a kernel-like tree: fs/<name>/ for filesystems).
  * For each case the runner
  *   1. collects the expectations from every .c/.h file of the case:
  *        / * EXPECT: rule-a, rule-b * /            findings required on this line
@@ -1045,7 +1046,8 @@ static int run_case(const struct options *o, const char *root,
 	return ok;
 }
 
-/* A case directory holds at least one .c file directly. */
+/* A case directory holds at least one .c file directly, or a kernel-like
+ * fs/ directory (cases about filesystems and the code around them). */
 static int is_case_dir(const char *dir)
 {
 	struct strv names = { 0 };
@@ -1054,7 +1056,11 @@ static int is_case_dir(const char *dir)
 	if (!is_dir(dir) || list_dir(dir, &names) != 0)
 		return 0;
 	for (size_t i = 0; i < names.n && !yes; i++) {
-		if (ends_with(names.v[i], ".c")) {
+		if (strcmp(names.v[i], "fs") == 0) {
+			char *full = path_join(dir, names.v[i]);
+			yes = is_dir(full);
+			free(full);
+		} else if (ends_with(names.v[i], ".c")) {
 			char *full = path_join(dir, names.v[i]);
 			yes = is_file(full);
 			free(full);

@@ -51,4 +51,10 @@ struct file_operations {
 	long (*unlocked_ioctl)(struct file *, unsigned int, unsigned long);
 };
 
+struct file_system_type {
+	const char *name;
+	int (*init_fs_context)(void *fc);
+	void (*kill_sb)(struct super_block *);
+};
+
 #endif /* _LINUX_FS_H */
