@@ -5,10 +5,8 @@
  * allocator's fixed-order=. Orders are computed for 4 KiB and 64 KiB base pages
  * (the same convention as cocci/repeat-*.cocci): a request is order-0-like when
  * it is at most PAGE_ALLOC_COSTLY_ORDER for both, costly when it is above it for
- * both, otherwise unknown.
- *
- * Also helpers shared by the flag rules (repeat-*, vmalloc-nofs, noio-in-scope,
- * gfp-spelled-out, nofs-fs-conflict, nofs-mapping). */
+ * both, otherwise unknown. The expressions are evaluated by cexpr.c.
+ * Also which allocator row and gfp argument a call (or a wrapper) has. */
 #ifndef GFPCHECK_ORDER_H
 #define GFPCHECK_ORDER_H
 #include "analysis/analysis.h"
@@ -28,8 +26,6 @@ struct rorder {
 
 /* Order of the allocation made by call c (a modelled allocator). */
 void call_order(const struct analysis *a, int c, struct rorder *o);
-/* Value of a constant expression for base page size `page`; 0 on success. */
-int order_eval(const struct analysis *a, const char *text, long long page, long long *out);
 /* "order 0", "order 0 to 3" */
 void order_text(const struct rorder *o, char *buf, size_t n);
 
@@ -38,26 +34,4 @@ void order_text(const struct rorder *o, char *buf, size_t n);
 const struct mrow *alloc_row_of(const struct analysis *a, int c, int *via_wrapper);
 /* Is the gfp argument of call c (allocator or wrapper) argument idx? */
 int gfp_arg_index(const struct analysis *a, int c);
-/* Object-like macro value by name, or 0; *def set to its index. */
-uint32_t define_value(const struct program *p, uint32_t name, int *def);
-/* Text of arg with object-like macros expanded (depth 8); malloc'ed. */
-char *expand_macros(const struct analysis *a, const char *text, int *def);
-/* Drop every `| TOKEN` / `TOKEN |` of a flag expression; NULL if absent. */
-char *drop_flag(const char *expr, const char *tok);
-
-/* A flag expression split into its flag names: cleared ones (under ~) and set ones. */
-struct maskx {
-	uint32_t bits;      /* value (gfp_eval) */
-	int nset, nclr;
-	uint32_t set[16], clr[16];
-	int other;          /* something else than flag names, |, &, ~, ( ) */
-};
-/* 0 when the expression evaluates. */
-int mask_split(const struct model *m, const char *text, struct maskx *x);
-/* GFP_KERNEL/GFP_NOFS/GFP_NOIO with the set flags of x that make up the rest of
- * bits, in source order ("GFP_NOFS | __GFP_ZERO"); NULL when that is not exact. */
-char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits);
-/* Calls fn for every call argument that holds gfp tokens (innermost call), with
- * its first token. */
-void gfp_args(const struct analysis *a, void (*fn)(void *ctx, int call, int arg, int tok), void *ctx);
 #endif

@@ -165,7 +165,7 @@ struct export_ {
 };
 
 /* `define` and `struct` records (optional): macros and struct layouts, for the
- * request order of an allocation (checkers/order.c). */
+ * request order of an allocation (checkers/analysis/cexpr.c). */
 struct cdefine {
 	uint32_t name, value;
 	int file;

@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "model/gfpexpr.h"
-#include "analysis/order.h"
+#include "analysis/gfpargs.h"
+#include "model/gfpmask.h"
 #include "rules/rules.h"
 #include "base/util.h"
 

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "model/gfpexpr.h"
-#include "analysis/order.h"
 #include "rules/rules.h"
 #include "base/util.h"
 

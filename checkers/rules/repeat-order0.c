@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "analysis/order.h"
+#include "model/gfpmask.h"
 #include "rules/repeat.h"
 #include "rules/rules.h"
 #include "base/util.h"

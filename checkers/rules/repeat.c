@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/cexpr.h"
 #include "rules/repeat.h"
 #include "base/util.h"
 
