@@ -293,6 +293,10 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			if (strcmp(val, "reclaim") != 0)
 				FAIL("blocks= takes reclaim, not '%s'", val);
 			r.blocks_reclaim = 1;
+		} else if ((r.kind == ROW_SETTER || r.kind == ROW_HANDLE) && strcmp(key, "dummy") == 0) {
+			if (!*val || val[strlen(val) - 1] == '/')
+				FAIL("dummy= takes a directory of the tree (fs/ext4), not '%s'", val);
+			r.dummy_dir = intern(val);
 		} else if (r.kind == ROW_RECLAIM && strcmp(key, "kind") == 0) {
 			if (strcmp(val, "direct") != 0 && strcmp(val, "kswapd") != 0)
 				FAIL("reclaim kind must be direct or kswapd, not '%s'", val);
@@ -628,6 +632,8 @@ void model_dump(const struct model *m, FILE *out)
 			fputs(" fail=nonzero", out);
 		if (r->blocks_reclaim)
 			fputs(" blocks=reclaim", out);
+		if (r->dummy_dir)
+			fprintf(out, " dummy=%s", istr(r->dummy_dir));
 		if (r->shared)
 			fputs(" mode=read", out);
 		if (r->kind == ROW_CALLBACK)

@@ -48,6 +48,7 @@ struct mrow {
 	int role_nofs;    /* flag role=nofs: the token stands for GFP_NOFS in the nofs-* rules (KM_NOFS) */
 	uint32_t cls_name; /* lock class=: the class the lock takes (inode_lock: inode.i_rwsem), 0 */
 	int fail_nonzero; /* lock fail=nonzero: the call returns non-zero when it did not take the lock */
+	uint32_t dummy_dir;  /* setter/handle dummy=DIR: in code under DIR it may be a dummy that opens no scope */
 	int blocks_reclaim; /* lock blocks=reclaim: while held, reclaim cannot enter the superblock (s_umount for write) */
 	int kswapd;       /* reclaim kind=kswapd: only kswapd runs this entry, not the allocating task */
 	int shared;       /* lock mode=read: a shared (reader) acquire */
