@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/hash.h"
 #include "base/wfile.h"
 #include "fix/fix.h"
 #include "rules/rules.h"
@@ -43,6 +44,39 @@ const char *fix_gfp_at(const struct fixer *F, const struct ffile *f, int line, i
 			return istr(t->token);
 	}
 	return NULL;
+}
+
+/* A file whose bytes now are not those its facts were extracted from (the
+ * facts' `source` hash) gets no fix: an edit computed on other bytes could
+ * flip a flag whose scope was just removed (issue 13.2). */
+static void unanalysed_bytes(struct fixer *F)
+{
+	const struct program *p = F->a->prog;
+	for (size_t i = 0; i < F->nf; i++) {
+		struct ffile *f = &F->f[i];
+		if (!f->ne || !f->text)
+			continue;
+		const struct sfile *sf = NULL;
+		for (size_t k = 0; k < p->nfiles && !sf; k++)
+			if (strcmp(p->files[k].path, f->path) == 0)
+				sf = &p->files[k];
+		if (!sf || !sf->src_hash[0])
+			continue; /* facts of a writer that records no hash */
+		struct hash128 h;
+		char hex[33];
+		hash128_init(&h);
+		hash128_update(&h, f->text, f->len);
+		hash128_hex(&h, hex);
+		if (strcmp(hex, sf->src_hash) == 0)
+			continue;
+		fprintf(stderr,
+			"gfpcheck: fix: %s: not fixed: its bytes are not those the analysis read (hash %s, the facts say "
+			"%s): it changed since extraction; run gfpcheck again\n",
+			f->path, hex, sf->src_hash);
+		F->nstale += f->nsites ? f->nsites : 1;
+		f->ne = 0;
+		f->nsites = 0;
+	}
 }
 
 struct ffile *fix_file(struct fixer *F, const char *path)
@@ -644,6 +678,7 @@ int fix_run(struct analysis *a, const struct sites *s, const struct regions *R, 
 		f->ne = w;
 	}
 	drop_linked_twins(&F);
+	unanalysed_bytes(&F);
 	/* 4. Output. */
 	size_t nchanged = 0, nfailed = 0;
 	int nsites = 0, nsites_failed = 0;
