@@ -345,13 +345,18 @@ void apply_call(struct fa *F, int c, struct astate *s)
 	if (nc && !closed) {
 		/* A closer of something this function did not open. Prefer any open entry of
 		 * the same kind with the same identity (wrappers with other names). */
+		int matched = 0;
 		for (int k = 0; k < nc; k++) {
 			if (!arg_matches(cr[k], key0))
 				continue;
 			int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
 			add_kill(F, kind, row_index(m, cr[k]), kind == HK_LOCK ? call_class(F, c, cr[k]) : 0);
+			matched = 1;
 		}
-		return;
+		if (matched)
+			return;
+		/* no model row's argument matches (f2fs_up_read(&sbi->sb_lock) against a
+		 * row for cp_rwsem): the callee's own summary says what it releases */
 	}
 	if (closed)
 		return;
