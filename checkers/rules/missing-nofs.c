@@ -32,6 +32,24 @@ static size_t subsystem_len(const char *path)
 	return s2 ? (size_t)(s2 - path) : (size_t)(s1 - path);
 }
 
+/* Is the lock a model row names at call o a sleeping-lock primitive on a member
+ * of a per-object struct (`down_read(&EXT4_I(inode)->i_data_sem)`: the class
+ * the primitive's own row gives it is per object)? */
+static int per_object(const struct analysis *a, int o)
+{
+	const struct call *cl = &a->prog->calls[o];
+	if (cl->is_icall)
+		return 0;
+	const struct mrow *rows[8];
+	int n = model_find(a->model, ROW_LOCK, cl->callee, rows, 8);
+	for (int i = 0; i < n; i++)
+		if (!rows[i]->fs) {
+			uint32_t cls = lock_class(a, o, rows[i]);
+			return cls && lock_class_level(a, cls) == LC_OBJECT;
+		}
+	return 0;
+}
+
 /* Confidence of a conflict on the lock opened at call o. */
 static enum conf confidence(const struct analysis *a, int local, int o, const struct rclass **rc)
 {
@@ -39,8 +57,11 @@ static enum conf confidence(const struct analysis *a, int local, int o, const st
 	const struct mrow *lr = flow_lock_row(a, o, 0);
 	uint32_t cls = held_class(a, o);
 	*rc = cls ? reclaim_takes_in(a, cls, p->files[p->calls[o].file].dir) : NULL;
-	if (lr && lr->fs) /* a model lock context: a transaction or cluster lock taken here is strong */
+	if (lr && lr->fs) { /* a model lock context: a transaction or cluster lock taken here is strong */
+		if (lr->lkind == LK_LOCK && per_object(a, o))
+			return CONF_LOW; /* one lock per object (ext4 i_data_sem): reclaim evicts unused inodes */
 		return local && lr->lkind != LK_LOCK ? CONF_HIGH : CONF_MEDIUM;
+	}
 	if (!lr) { /* a wrapper that returns holding a model lock context */
 		const struct call *cl = &p->calls[o];
 		const struct func *t = cl->target >= 0 ? &p->funcs[cl->target] : NULL;
