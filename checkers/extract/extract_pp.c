@@ -23,6 +23,7 @@
  * Values are written as UTF-8, a byte sequence that is not replaced by
  * U+FFFD as python's "replace" decoding does (one per maximal subpart). */
 #include "extract/exint.h"
+#include "base/utf8.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -274,46 +275,12 @@ static void utf8_replace(const char *s, size_t n, struct strbuf *out)
 	const unsigned char *d = (const unsigned char *)s;
 	size_t i = 0;
 	while (i < n) {
-		unsigned c = d[i];
-		if (c < 0x80) {
-			sb_addc(out, (char)c);
-			i++;
-			continue;
-		}
-		size_t len;
-		unsigned lo = 0x80, hi = 0xBF;
-		if (c >= 0xC2 && c <= 0xDF)
-			len = 2;
-		else if (c >= 0xE0 && c <= 0xEF) {
-			len = 3;
-			if (c == 0xE0)
-				lo = 0xA0;
-			else if (c == 0xED)
-				hi = 0x9F;
-		} else if (c >= 0xF0 && c <= 0xF4) {
-			len = 4;
-			if (c == 0xF0)
-				lo = 0x90;
-			else if (c == 0xF4)
-				hi = 0x8F;
-		} else {
-			sb_add(out, "\xEF\xBF\xBD");
-			i++;
-			continue;
-		}
-		size_t k = 1;
-		while (k < len && i + k < n) {
-			unsigned b = d[i + k];
-			unsigned l2 = k == 1 ? lo : 0x80, h2 = k == 1 ? hi : 0xBF;
-			if (b < l2 || b > h2)
-				break;
-			k++;
-		}
-		if (k == len)
+		size_t len, k = utf8_prefix(d + i, n - i, &len);
+		if (len && k == len)
 			sb_addn(out, s + i, len);
 		else
 			sb_add(out, "\xEF\xBF\xBD");
-		i += k;
+		i += k ? k : 1;
 	}
 }
 

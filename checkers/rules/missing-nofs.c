@@ -90,6 +90,30 @@ static enum conf confidence(const struct analysis *a, int local, int o, const st
 	return c;
 }
 
+/* The held lock named in a message (malloc'd): its class when reclaim takes
+ * it, else the generic wording (model rows carry their reason as evidence). */
+static char *lock_text(const struct analysis *a, int o, const struct rclass *rcl)
+{
+	const struct mrow *lr = o >= 0 ? flow_lock_row(a, o, 0) : NULL;
+	uint32_t cls = o >= 0 && !(lr && lr->fs) ? held_class(a, o) : 0;
+	return rcl && cls ? lock_class_text(cls) : xstrdup("a filesystem lock context");
+}
+
+/* The two chains: where the lock is taken before the allocation at site, and
+ * how reclaim takes it. */
+static void add_chains(struct analysis *a, struct finding *f, int site, const int *hops, int nh, int o,
+		       const struct rclass *rcl)
+{
+	struct chain lk = {0};
+	chain_of_calls(a, &lk, site, hops, nh, o, PC_LOCK);
+	finding_add_chain(f, &lk);
+	if (rcl) {
+		struct chain ch = {0};
+		reclaim_chain(a, rcl, &ch);
+		finding_add_chain(f, &ch);
+	}
+}
+
 /* Does the lock path leave the lock's filesystem through an indirect call into
  * another filesystem's function (ocfs2 -> jbd2_journal_load() -> ext4's
  * fast-commit replay callback)?  The object jbd2 works on is ocfs2's. */
@@ -151,9 +175,7 @@ static void boundary(struct rulectx *rc, const struct asite *x, const int *hops,
 	f->region = -1; /* the scope goes at the lock: the fixer does not write this one */
 	const struct call *bc = &p->calls[b];
 	const struct call *cl = &p->calls[x->call];
-	const struct mrow *lr = flow_lock_row(a, o, 0);
-	uint32_t cls = !(lr && lr->fs) ? held_class(a, o) : 0;
-	char *what = rcl && cls ? lock_class_text(cls) : xstrdup("a filesystem lock context");
+	char *what = lock_text(a, o, rcl);
 	char *callee = bc->is_icall ? xasprintf("%s", istr(bc->callee)) : xasprintf("%s()", istr(bc->callee));
 	finding_msg(f, "%s allocates with %s in %s() (%s:%d) while %s is held: direct reclaim can recurse into "
 		       "the filesystem; open a NOFS scope at the lock",
@@ -161,14 +183,7 @@ static void boundary(struct rulectx *rc, const struct asite *x, const int *hops,
 		    cl->pos.line, what);
 	free(callee);
 	free(what);
-	struct chain lk = {0};
-	chain_of_calls(a, &lk, x->call, hops, nh, o, PC_LOCK);
-	finding_add_chain(f, &lk);
-	if (rcl) {
-		struct chain ch = {0};
-		reclaim_chain(a, rcl, &ch);
-		finding_add_chain(f, &ch);
-	}
+	add_chains(a, f, x->call, hops, nh, o, rcl);
 }
 
 void rule_missing_nofs(struct rulectx *rc)
@@ -214,22 +229,13 @@ void rule_missing_nofs(struct rulectx *rc)
 		f->call = x->call;
 		f->region = region_of_site(rc->regions, (int)i);
 		const struct call *cl = &p->calls[x->call];
-		const struct mrow *lr = o >= 0 ? flow_lock_row(a, o, 0) : NULL;
-		uint32_t cls = o >= 0 && !(lr && lr->fs) ? held_class(a, o) : 0;
-		char *what = rcl && cls ? lock_class_text(cls) : xstrdup("a filesystem lock context");
+		char *what = lock_text(a, o, rcl);
 		finding_msg(f, "%s allocation in %s() can recurse into the filesystem through direct reclaim "
 			       "while %s is held%s; open a NOFS scope at the lock",
 			    x->expr ? istr(x->expr) : "implicit GFP_KERNEL", func_name(a, cl->fn), what,
 			    x->via >= 0 ? " (through an allocator wrapper)" : "");
 		free(what);
-		struct chain lk = {0};
-		chain_of_calls(a, &lk, x->call, hops, nh, o, PC_LOCK);
-		finding_add_chain(f, &lk);
-		if (rcl) {
-			struct chain ch = {0};
-			reclaim_chain(a, rcl, &ch);
-			finding_add_chain(f, &ch);
-		}
+		add_chains(a, f, x->call, hops, nh, o, rcl);
 	}
 	free(seen);
 }

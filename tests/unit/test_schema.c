@@ -216,7 +216,8 @@ static void writer(void)
 
 static void tree_file(void)
 {
-	char dir[] = "/tmp/gfpunit.XXXXXX";
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/gfpunit.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	CHECK(mkdtemp(dir) != NULL);
 	char err[512] = "", *root, *kernel;
 	CHECK(facts_tree_read(dir, &root, &kernel, err, sizeof(err)) == 0);
@@ -230,11 +231,17 @@ static void tree_file(void)
 	free(root);
 	char *path = xasprintf("%s/gfpfacts.tree", dir);
 	FILE *f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (!f)
+		return;
 	fputs("gfpfacts\t2\nfrontend\tx\ntree\t/t\n", f); /* no end */
 	fclose(f);
 	CHECK(facts_tree_read(dir, &root, &kernel, err, sizeof(err)) == -1 &&
 	      strstr(err, "gfpfacts.tree:4: error: truncated tree file") != NULL);
 	f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (!f)
+		return;
 	fputs("gfpfacts\t2\nfrontend\tx\nstatus\tok\nend\n", f);
 	fclose(f);
 	CHECK(facts_tree_read(dir, &root, &kernel, err, sizeof(err)) == -1 &&
@@ -242,6 +249,7 @@ static void tree_file(void)
 	remove(path);
 	remove(dir);
 	free(path);
+	free(dir);
 }
 
 void test_schema(void)
