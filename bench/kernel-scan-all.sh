@@ -4,9 +4,10 @@
 # 1. cold: every directory of KSRC with an empty facts cache, -j JOBS; writes
 #    reports/linux-<ver>.txt and .json;
 # 2. warm: the same scan again, every file from the cache;
-# 3. one file changed: a comment line appended to one .c file of the tree (the
-#    script's own copy, restored on exit), then a rescan: exactly one file must
-#    be re-extracted.
+# 3. one file changed: a comment line appended to one .c file, then a rescan:
+#    exactly one file must be re-extracted.  KSRC itself is never written: every
+#    run scans a hard-linked copy of it (cp -al, seconds), and the changed file is
+#    first replaced by a private copy in that link farm.
 # Each step's wall time, CPU time and peak RSS, the files (analysed, skipped
 # with reason, partial), functions, call sites, edges and findings per rule and
 # per top-level directory go to reports/linux-<ver>-scan.md, and into README.md
@@ -23,9 +24,7 @@ rep="$here/reports"
 mkdir -p "$rep"
 work=$(mktemp -d)
 cache=${CACHE:-$work/cache}
-victim=""
 cleanup() {
-	if [ -n "$victim" ] && [ -f "$work/victim.orig" ]; then cp -p "$work/victim.orig" "$victim"; fi
 	rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
@@ -38,17 +37,17 @@ run() { # NAME ARGS...: one timed gfpcheck run; the JSON report in $work/NAME.js
 		2>"$work/$name.err" || [ $? = 1 ] || { echo "kernel-scan-all: $name run failed:" >&2; tail -5 "$work/$name.err" >&2; exit 2; }
 }
 
-echo "kernel-scan-all: Linux $ver at $ksrc, -j$jobs, cache $cache"
-run cold "$ksrc"
+tree="$work/linux-$ver"
+cp -al "$ksrc" "$tree" 2>/dev/null || cp -a "$ksrc" "$tree"
+echo "kernel-scan-all: Linux $ver at $ksrc (scanned through the link farm $tree), -j$jobs, cache $cache"
+run cold "$tree"
 cp "$work/cold.json" "$rep/linux-$ver.json"
-"$gfp" -q -j "$jobs" -o "$rep/linux-$ver.txt" "$ksrc" || [ $? = 1 ]
-run warm "$ksrc"
-victim=$(find "$ksrc/fs" -name '*.c' | sort | head -n 1)
-cp -p "$victim" "$work/victim.orig"
+"$gfp" -q -j "$jobs" -o "$rep/linux-$ver.txt" "$tree" || [ $? = 1 ]
+run warm "$tree"
+victim=$(find "$tree/fs" -name '*.c' | sort | head -n 1)
+cp -p "$victim" "$victim.private" && mv "$victim.private" "$victim"
 printf '/* kernel-scan-all: one changed file */\n' >>"$victim"
-run touched "$ksrc"
-cp -p "$work/victim.orig" "$victim"
-victim=""
+run touched "$tree"
 
 python3 - "$work" "$ver" "$jobs" "$rep/linux-$ver-scan.md" "$here/README.md" <<'PY'
 import json, os, re, sys
