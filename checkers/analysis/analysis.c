@@ -15,6 +15,7 @@
 #include "analysis/regions.h"
 #include "analysis/sites.h"
 #include "base/util.h"
+#include "facts/srclines.h"
 
 void analysis_run(struct analysis *a, struct sites *s, struct regions *r)
 {
@@ -58,5 +59,8 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	reclaim_free(a);
 	icall_free(a);
 	lock_path_free(a);
+	if (a->src)
+		srccache_free(a->src);
+	free(a->src);
 	memset(a, 0, sizeof(*a));
 }

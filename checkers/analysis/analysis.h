@@ -55,6 +55,7 @@ struct analysis {
 	struct lp *lp;         /* feasible lock paths found so far (feasible.c) */
 	struct icalls *icalls; /* indirect call targets (icall.c) */
 	uint32_t *fstops; size_t nfstops; /* directories under fs/ that register a filesystem (icall.c: fs_of) */
+	struct srccache *src;  /* function texts from the facts, read on first use (flagvar.c) */
 	int nedges;
 	double t_graph, t_flow, t_ctx, t_rules;
 };
@@ -64,6 +65,7 @@ int func_is_root(const struct analysis *a, int f);
 struct sites;
 struct regions;
 struct fcfg;
+struct srccache;
 /* Every analysis phase in order: call graph, flow states, entry contexts, NOIO
  * entries, allocation sites and lock regions. a->prog and a->model are set. */
 void analysis_run(struct analysis *a, struct sites *s, struct regions *r);

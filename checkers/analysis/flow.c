@@ -522,21 +522,29 @@ void branch_states(struct fa *F, const struct item *it, int cond_call, struct st
 		}
 	/* Correlate branches on the same condition when they guard scope calls or lock
 	 * acquires (`if (seeding) down_write(&sb->s_umount); ... if (seeding) ...`). */
-	if (it->ctext) {
-		const struct func *fn = &F->p->funcs[F->fid];
-		pos_t end = it->has_else ? it->e3 : it->e2;
-		int guards_scope = 0;
-		for (int k = 0; k < fn->ncalls && !guards_scope; k++) {
-			const struct call *cl = &F->p->calls[fn->calls[k]];
-			if (pos_cmp(cl->pos, it->e1) >= 0 && pos_cmp(cl->pos, end) < 0 && !cl->is_icall &&
-			    (model_find1(m, ROW_SCOPE, cl->callee) || lock_row(m, cl->callee, cl->nargs ? norm_key(cl->args[0]) : 0, 0)))
-				guards_scope = 1;
-		}
-		if (guards_scope) {
-			ss_assume(t, it->ctext, 1);
-			ss_assume(e, it->ctext, 0);
-		}
+	if (it->ctext && branch_correlated(F, it)) {
+		ss_assume(t, it->ctext, 1);
+		ss_assume(e, it->ctext, 0);
 	}
+	/* `if (seeding_dev)` on a local flag only such a branch sets true: taken,
+	 * it implies that branch (flagvar.c). */
+	uint32_t alias = it->ctext ? flag_alias(F, it) : 0;
+	if (alias)
+		ss_assume(t, alias, 1);
+}
+
+int branch_correlated(const struct fa *F, const struct item *it)
+{
+	const struct model *m = F->a->model;
+	const struct func *fn = &F->p->funcs[F->fid];
+	pos_t end = it->has_else ? it->e3 : it->e2;
+	for (int k = 0; k < fn->ncalls; k++) {
+		const struct call *cl = &F->p->calls[fn->calls[k]];
+		if (pos_cmp(cl->pos, it->e1) >= 0 && pos_cmp(cl->pos, end) < 0 && !cl->is_icall &&
+		    (model_find1(m, ROW_SCOPE, cl->callee) || lock_row(m, cl->callee, cl->nargs ? norm_key(cl->args[0]) : 0, 0)))
+			return 1;
+	}
+	return 0;
 }
 
 static int held_in_all(const struct stateset *exits, const struct held *h)

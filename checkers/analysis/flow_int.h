@@ -42,6 +42,12 @@ int call_noreturn(const struct fa *F, int c);
 /* The states on the then (t) and else (e) branches of `if` item `it`, whose
  * condition holds call cond_call (-1: none). */
 void branch_states(struct fa *F, const struct item *it, int cond_call, struct stateset *t, struct stateset *e);
+/* Does `if` item `it` guard scope calls or modelled lock acquires, so that its
+ * branches are correlated by condition text? */
+int branch_correlated(const struct fa *F, const struct item *it);
+/* The condition text of an earlier correlated `if` that `if (V)` on a local
+ * flag implies when taken (flagvar.c), or 0. */
+uint32_t flag_alias(struct fa *F, const struct item *it);
 /* Interpret function F->fid over its CFG g: states at every call it reaches
  * (or the probe's record), exit states in F->exits. */
 void engine_run(struct fa *F, const struct fcfg *g);

@@ -1,0 +1,181 @@
+/* flagvar.c - a condition on a local flag that one earlier branch sets:
+ *
+ *	bool seeding_dev = false;
+ *	if (fs_devices->seeding) {
+ *		seeding_dev = true;
+ *		down_write(&sb->s_umount);
+ *	}
+ *	...
+ *	if (seeding_dev)
+ *		btrfs_init_sprout(fs_info);	// s_umount is held here
+ *
+ * When the local is assigned a true value only inside the then-branch of an
+ * earlier `if (C)` whose branches flow.c correlates (it guards lock or scope
+ * calls), and otherwise only false values, then `if (V)` taken implies that
+ * `if (C)` was taken. The function's text comes from the facts (the `text`
+ * record), read once per file. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/flow_int.h"
+#include "facts/srclines.h"
+#include "base/util.h"
+
+static int idch(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The identifier a condition text is, after spaces, outer parentheses and
+ * likely()/unlikely(); 0 when it is anything else. */
+static uint32_t bare_ident(const char *s)
+{
+	size_t n = strlen(s);
+	for (;;) {
+		while (n && *s == ' ')
+			s++, n--;
+		while (n && s[n - 1] == ' ')
+			n--;
+		if (n > 10 && strncmp(s, "unlikely(", 9) == 0 && s[n - 1] == ')') {
+			s += 9, n -= 10;
+			continue;
+		}
+		if (n > 8 && strncmp(s, "likely(", 7) == 0 && s[n - 1] == ')') {
+			s += 7, n -= 8;
+			continue;
+		}
+		if (n > 2 && s[0] == '(' && s[n - 1] == ')') {
+			s++, n -= 2;
+			continue;
+		}
+		break;
+	}
+	if (!n || isdigit((unsigned char)s[0]))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!idch(s[i]))
+			return 0;
+	return intern_lookup_n(s, n);
+}
+
+static int is_local(const struct program *p, const struct func *fn, uint32_t v)
+{
+	for (int i = 0; i < fn->nlocals; i++)
+		if (p->locals[fn->local0 + i].name == v)
+			return 1;
+	return 0;
+}
+
+enum { USE_READ, USE_TRUE, USE_FALSE, USE_OTHER };
+
+/* What the occurrence of the variable ending at `e` does: read it, assign a
+ * true constant (`= true`, `= 1`), a false one (`= false`, `= 0`), or anything
+ * else (another value, `++`, `|=`, its address taken: `&` before it, at `b`). */
+static int use_kind(const char *line, const char *b, const char *e)
+{
+	const char *q = b;
+	while (q > line && q[-1] == ' ')
+		q--;
+	if (q > line && q[-1] == '&' && !(q - 1 > line && q[-2] == '&'))
+		return USE_OTHER;
+	while (*e == ' ')
+		e++;
+	if ((e[0] == '+' && e[1] == '+') || (e[0] == '-' && e[1] == '-'))
+		return USE_OTHER;
+	if (e[0] && strchr("+-*/|&^%<>", e[0]) && e[1] == '=' && !(e[0] == '<' || e[0] == '>'))
+		return USE_OTHER;
+	if (e[0] == '<' && e[1] == '<' && e[2] == '=')
+		return USE_OTHER;
+	if (e[0] == '>' && e[1] == '>' && e[2] == '=')
+		return USE_OTHER;
+	if (e[0] != '=' || e[1] == '=')
+		return USE_READ;
+	e++;
+	while (*e == ' ')
+		e++;
+	size_t n = 0;
+	while (idch(e[n]))
+		n++;
+	const char *r = e + n;
+	while (*r == ' ')
+		r++;
+	if (*r != ';' && *r != ',')
+		return USE_OTHER;
+	if ((n == 4 && strncmp(e, "true", 4) == 0) || (n == 1 && e[0] == '1'))
+		return USE_TRUE;
+	if ((n == 5 && strncmp(e, "false", 5) == 0) || (n == 1 && e[0] == '0'))
+		return USE_FALSE;
+	return USE_OTHER;
+}
+
+/* Scan the function's text for variable `name`: the positions of its true
+ * assignments (at most `max`) in *trues; -1 when some use is neither a read
+ * nor a constant assignment. Returns the number of true assignments. */
+static int scan_uses(const struct srcfile *sf, const struct func *fn, const char *name, pos_t *trues, int max)
+{
+	size_t n = strlen(name);
+	int nt = 0;
+	for (int ln = fn->start.line; ln <= fn->end.line && ln <= sf->nlines; ln++) {
+		const char *line = sf->line[ln - 1];
+		for (const char *s = strstr(line, name); s; s = strstr(s + 1, name)) {
+			if ((s > line && (idch(s[-1]) || s[-1] == '.' || (s[-1] == '>' && s > line + 1 && s[-2] == '-'))) ||
+			    idch(s[n]))
+				continue;
+			pos_t at = {ln, (int)(s - line) + 1};
+			if (pos_cmp(at, fn->start) < 0 || pos_cmp(at, fn->end) >= 0)
+				continue;
+			int k = use_kind(line, s, s + n);
+			if (k == USE_OTHER)
+				return -1;
+			if (k == USE_TRUE) {
+				if (nt >= max)
+					return -1;
+				trues[nt++] = at;
+			}
+		}
+	}
+	return nt;
+}
+
+uint32_t flag_alias(struct fa *F, const struct item *it)
+{
+	const struct program *p = F->p;
+	const struct func *fn = &p->funcs[F->fid];
+	uint32_t v = it->ctext ? bare_ident(istr(it->ctext)) : 0;
+	if (!v || !is_local(p, fn, v))
+		return 0;
+	/* the earlier correlated `if` whose then-branch sets it */
+	int any = 0;
+	for (int k = 0; k < fn->nitems && !any; k++) {
+		const struct item *x = &p->items[fn->items[k]];
+		any = x->kind == IT_IF && x->ctext && x->ctext != it->ctext && pos_cmp(x->e2, it->pos) <= 0 &&
+		      branch_correlated(F, x);
+	}
+	if (!any)
+		return 0;
+	if (!F->a->src) {
+		F->a->src = xmalloc(sizeof(*F->a->src));
+		srccache_init(F->a->src, p);
+	}
+	const struct srcfile *sf = src_file(F->a->src, p->files[fn->file].path);
+	if (!sf->text)
+		return 0;
+	pos_t trues[4];
+	int nt = scan_uses(sf, fn, istr(v), trues, 4);
+	if (nt <= 0)
+		return 0;
+	/* every true assignment lies in the then-branch of one correlated `if` */
+	for (int k = 0; k < fn->nitems; k++) {
+		const struct item *x = &p->items[fn->items[k]];
+		if (x->kind != IT_IF || !x->ctext || x->ctext == it->ctext || pos_cmp(x->e2, it->pos) > 0 ||
+		    !branch_correlated(F, x))
+			continue;
+		int all = 1;
+		for (int i = 0; i < nt && all; i++)
+			all = pos_in(trues[i], x->s2, x->e2);
+		if (all)
+			return x->ctext;
+	}
+	return 0;
+}
