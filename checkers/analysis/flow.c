@@ -319,8 +319,8 @@ void apply_call(struct fa *F, int c, struct astate *s)
 	}
 	if (lock_row(m, name, key0, 1))
 		return; /* trylock: taken on the branch that tests it (see run_if) */
-	const struct mrow *cr[8];
-	int nc = model_find_closer(m, name, cr, 8);
+	const struct mrow *cr[MAXCLOSERS];
+	int nc = model_find_closer(m, name, cr, MAXCLOSERS);
 	int closed = 0;
 	/* the entry with the same identity, then one of the same lock class, then the
 	 * most recent entry of a row this call closes */

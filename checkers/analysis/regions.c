@@ -87,8 +87,8 @@ static int is_release(const struct analysis *a, const struct region *g, int c)
 	if (cl->is_icall || c == g->acquire || pos_cmp(cl->pos, p->calls[g->acquire].end) < 0)
 		return 0;
 	if (g->row >= 0) {
-		const struct mrow *cr[8];
-		int nc = model_find_closer(a->model, cl->callee, cr, 8);
+		const struct mrow *cr[MAXCLOSERS];
+		int nc = model_find_closer(a->model, cl->callee, cr, MAXCLOSERS);
 		for (int k = 0; k < nc; k++) {
 			if ((int)(cr[k] - a->model->rows) != g->row)
 				continue;

@@ -85,6 +85,9 @@ void model_index(struct model *m);
 int model_find(const struct model *m, enum row_kind k, uint32_t name, const struct mrow **out, int max);
 const struct mrow *model_find1(const struct model *m, enum row_kind k, uint32_t name);
 /* Rows (lock or setter) that list name among their closers. */
+/* Enough for every row a closer such as up_write() releases (12 in the shipped
+ * model): a cut list lost the generic rows, listed first. */
+#define MAXCLOSERS 64
 int model_find_closer(const struct model *m, uint32_t name, const struct mrow **out, int max);
 const char *row_kind_name(enum row_kind k);
 /* The entry row for an ops-table field "struct.member" (exact, else "struct.*"), or NULL. */

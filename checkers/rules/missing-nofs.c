@@ -7,9 +7,10 @@
  * reclaim path takes (the reclaim lock sets; the evidence gives both chains:
  * where this path takes the lock, and how reclaim takes it). Paths on which
  * reclaim cannot enter the superblock (s_umount held for write) are not
- * reported. Confidence reflects how direct the conflict is: a transaction or
- * cluster lock of the model, a global lock, one lock per superblock, or one per
- * object (an inode this path pins is not one reclaim evicts: low). */
+ * reported. Confidence reflects how direct the conflict is: a transaction of
+ * the model, a global lock, one lock per superblock, or one per object (an
+ * inode this path pins is not one reclaim evicts: low; model cluster locks,
+ * ocfs2_inode_lock(inode), are one per inode). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,9 +58,12 @@ static enum conf confidence(const struct analysis *a, int local, int o, const st
 	const struct mrow *lr = flow_lock_row(a, o, 0);
 	uint32_t cls = held_class(a, o);
 	*rc = cls ? reclaim_takes_in(a, cls, p->files[p->calls[o].file].dir) : NULL;
-	if (lr && lr->fs) { /* a model lock context: a transaction or cluster lock taken here is strong */
+	if (lr && lr->fs) { /* a model lock context: a transaction taken here is strong */
 		if (lr->lkind == LK_LOCK && per_object(a, o))
 			return CONF_LOW; /* one lock per object (ext4 i_data_sem): reclaim evicts unused inodes */
+		if (lr->lkind == LK_CLUSTER)
+			return CONF_LOW; /* one cluster lock per inode (ocfs2_inode_lock(inode)): reclaim locks the
+					    inode it evicts, which no path holding one pins */
 		return local && lr->lkind != LK_LOCK ? CONF_HIGH : CONF_MEDIUM;
 	}
 	if (!lr) { /* a wrapper that returns holding a model lock context */
@@ -67,7 +71,7 @@ static enum conf confidence(const struct analysis *a, int local, int o, const st
 		const struct func *t = cl->target >= 0 ? &p->funcs[cl->target] : NULL;
 		for (int i = 0; t && i < t->ngen; i++)
 			if (t->gen[i].kind == HK_LOCK && t->gen[i].row >= 0 && a->model->rows[t->gen[i].row].fs)
-				return CONF_MEDIUM;
+				return a->model->rows[t->gen[i].row].lkind == LK_CLUSTER ? CONF_LOW : CONF_MEDIUM;
 	}
 	if (!*rc || (*rc)->kswapd || (lr && lr->shared && (*rc)->shared))
 		return CONF_LOW; /* kswapd only, or two readers: no wait without a queued writer */
