@@ -35,11 +35,19 @@ int pc_index(unsigned bit)
 	return 0;
 }
 
+/* Callers gfpcheck cannot see: its address escapes (not only into model entry
+ * fields, callbacks or resolved ops), the model lists it as a root, a file of
+ * its directory was not read completely, or it is a public interface (exported,
+ * or declared under include/) that no scanned file of another directory calls.
+ * A public function called from another directory has its users in the scan
+ * (fs/quota's qtree_* from fs/ocfs2, fs/crypto's from the filesystems): its
+ * callers are taken as known, so that a mask redundant on every in-tree path is
+ * reported.  Scanning only the library's own directory leaves it a root. */
 int func_is_root(const struct analysis *a, int f)
 {
 	const struct func *fn = &a->prog->funcs[f];
-	return (fn->addr_taken && !fn->entry_only && !fn->cb_only && !fn->icall_only) || fn->exported || fn->in_include || fn->model_root ||
-	       fn->has_callers_unknown;
+	return (fn->addr_taken && !fn->entry_only && !fn->cb_only && !fn->icall_only) ||
+	       ((fn->exported || fn->in_include) && !fn->called_elsewhere) || fn->model_root || fn->has_callers_unknown;
 }
 
 uint32_t held_class(const struct analysis *a, int call)
@@ -446,8 +454,8 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 		if (e->via < 0) {
 			if (bit == PC_UNKNOWN) {
 				const char *why = gf->addr_taken ? "its address is taken" :
-						  gf->exported ? "it is exported" :
-						  gf->in_include ? "it is declared under include/" :
+						  gf->exported && !gf->called_elsewhere ? "it is exported, and no scanned file of another directory calls it" :
+						  gf->in_include && !gf->called_elsewhere ? "it is declared under include/, and no scanned file of another directory calls it" :
 						  gf->model_root ? "the model lists it as a root" :
 						  gf->is_static ? "no visible caller: referenced through a macro" :
 								  "no visible caller, and a file of its directory was not read completely";

@@ -180,6 +180,9 @@ int graph_build(struct analysis *a)
 			t->callers = xrealloc(t->callers, sizeof(int) * (size_t)t->capcallers);
 		}
 		t->callers[t->ncallers++] = (int)c;
+		if (!t->called_elsewhere && cl->file != t->file &&
+		    strcmp(p->files[cl->file].dir, p->files[t->file].dir) != 0)
+			t->called_elsewhere = 1;
 		edges++;
 	}
 	for (size_t f = 0; f < p->nfuncs; f++) {

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli/args.h"
+#include "cli/explain.h"
 #include "cli/options.h"
 #include "fix/fix.h"
 #include "model/model.h"
@@ -14,7 +15,7 @@
 enum {
 	O_FORMAT, O_OUT, O_JOBS, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_DUMPMODEL, O_DUMPSTATE,
 	O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP, O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK, O_FROM, O_QUIET,
-	O_LISTRULES, O_HELP, O_VERSION, O_EXPLAINLOCKS,
+	O_LISTRULES, O_HELP, O_VERSION, O_EXPLAINLOCKS, O_EXPLAINSITE,
 };
 
 static const struct cli_opt table[] = {
@@ -32,6 +33,9 @@ static const struct cli_opt table[] = {
 	{"explain-locks", 0, NULL, O_EXPLAINLOCKS,
 	 "print every filesystem's reclaim lock set (the lock classes reclaim can take,\n"
 	 "each with its chain) and the model lock rows no reclaim path takes"},
+	{"explain-site", 0, "FILE:N", O_EXPLAINSITE,
+	 "print why the allocations on line N of FILE get their findings, or none: the path\n"
+	 "classes that reach them, each with a chain (may repeat; no report unless -o)"},
 	{"baseline", 0, "FILE", O_BASELINE, "report (and fail on) only findings that FILE does not hold"},
 	{"write-baseline", 0, "FILE", O_WBASELINE, "record the findings in FILE (sorted text); exit status 0"},
 	{"since", 0, "REV", O_SINCE, "only findings whose site or evidence is on a line changed since git REV"},
@@ -126,6 +130,17 @@ static int handle(void *ctx, int key, const char *arg)
 	case O_EXPLAINLOCKS:
 		A->explain_locks = 1;
 		return 0;
+	case O_EXPLAINSITE: {
+		char *f;
+		int l;
+		if (explain_parse(arg, &f, &l, err, sizeof(err))) {
+			fprintf(stderr, "gfpcheck: %s\n", err);
+			return -1;
+		}
+		free(f);
+		VEC_PUSH(A->explain, A->nexplain, A->capexplain, arg);
+		return 0;
+	}
 	case O_BASELINE:
 		A->baseline = arg;
 		return 0;
@@ -209,5 +224,6 @@ void args_free(struct args *A)
 {
 	free(A->models);
 	free(A->factdirs);
+	free(A->explain);
 	sb_free(&A->scope_locks);
 }

@@ -10,6 +10,7 @@
 #include "analysis/icall.h"
 #include "analysis/reclaim.h"
 #include "cli/dump.h"
+#include "cli/explain.h"
 #include "cli/factdirs.h"
 #include "cli/phases.h"
 #include "cli/tree.h"
@@ -335,7 +336,20 @@ int phase_report(struct run *R)
 		dump_state(&R->a, fo);
 	if (R->A.explain_locks)
 		reclaim_explain(&R->a, fo);
-	if (!R->A.fixing || outpath)
+	for (size_t i = 0; i < R->A.nexplain; i++) {
+		char *file;
+		int line;
+		explain_parse(R->A.explain[i], &file, &line, err, sizeof(err)); /* checked by args.c */
+		int n = explain_site(&R->a, &R->sites, &R->out, file, line, stdout);
+		if (!n) {
+			fprintf(stderr, "gfpcheck: --explain-site %s: no allocation site (a gfp mask reaching an allocator) "
+					"on that line of the scanned files; name the line of the allocator call or of its mask\n",
+				R->A.explain[i]);
+			R->explain_missing = 1;
+		}
+		free(file);
+	}
+	if ((!R->A.fixing && !R->A.nexplain) || outpath)
 		report_format_find(R->A.format)->write(fo, &R->out, &R->st);
 	if (fo != stdout && wfile_commit(&wo, err, sizeof(err)))
 		return fail("%s%s", err, "");
@@ -346,6 +360,10 @@ int phase_report(struct run *R)
 
 int run_status(const struct run *R)
 {
+	if (R->explain_missing)
+		return 2;
+	if (R->A.nexplain && !R->A.outpath)
+		return 0; /* the explanation was asked for, not the report */
 	if (R->A.fixing)
 		return R->fixrc;
 	return findings_active(&R->out) && !R->A.write_baseline ? 1 : 0;

@@ -19,6 +19,7 @@ struct run {
 	struct findings out;
 	struct run_stats st;
 	int fixrc;
+	int explain_missing; /* an --explain-site line had no allocation site */
 };
 
 /* Each returns 0 to go on, or the exit status to stop with (messages written). */

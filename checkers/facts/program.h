@@ -57,6 +57,7 @@ struct func {
 	uint8_t icall_only;   /* its address is only stored into ops-table members and it is reached
 				 through resolved indirect calls: those are all its callers */
 	uint8_t addr_taken, exported, in_include, model_root, has_callers_unknown;
+	uint8_t called_elsewhere; /* a direct caller in a file of another directory (graph.c) */
 	uint32_t addr_how;   /* first way its address was taken (for messages) */
 	uint8_t entry_only;   /* every address-taking is an ops field of a model entry row */
 	uint32_t entry_field; /* that field ("inode_operations.mkdir") */
@@ -97,7 +98,6 @@ struct call {
 	uint32_t lhs;
 	int target;        /* resolved function id or -1 */
 	int via_macro;     /* target reached through a function-like macro */
-	struct stateset *st; /* state before the call (flow.c), NULL = unreachable/never analysed */
 };
 
 struct gfptok {

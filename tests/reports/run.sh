@@ -349,6 +349,33 @@ progress() {
 }
 t progress-only-on-terminal progress
 
+# ---- --explain-site ----------------------------------------------------------
+X=$top/tests/fixtures/nofs-in-scope/exported-used-elsewhere
+explain_used() { # the site a filesystem of another directory reaches in a scope
+	"$G" -q --explain-site fs/mylib/lib.c:11 "$X" >"$tmp/x.out" 2>&1 || { cat "$tmp/x.out"; return 1; }
+	grep -q '^fs/mylib/lib.c:11: kmalloc(GFP_NOFS) in mylib_get_block()$' "$tmp/x.out" &&
+	grep -q '^  path: inside a NOFS/NOIO scope' "$tmp/x.out" &&
+	grep -q '^      fs/myfs/quota.c:11: mylib_get_block() called from myfs_read_quota()$' "$tmp/x.out" &&
+	grep -q '^      fs/myfs/quota.c:9: memalloc_nofs_save() opens a NOFS scope here$' "$tmp/x.out" &&
+	grep -q '^  nofs-in-scope (high): GFP_NOFS is redundant' "$tmp/x.out" &&
+	! grep -q 'cannot see' "$tmp/x.out" || { cat "$tmp/x.out"; return 1; }
+}
+explain_private() { # exported, called only from its own directory: callers unknown, no finding
+	"$G" -q --explain-site "$X/fs/mylib/lib.c:17" "$X" >"$tmp/x.out" 2>&1 || { cat "$tmp/x.out"; return 1; }
+	grep -q '^  path: callers gfpcheck cannot see, no scope$' "$tmp/x.out" &&
+	grep -q 'mylib_get_private() has callers gfpcheck cannot see: it is exported, and no scanned file of another directory calls it' "$tmp/x.out" &&
+	grep -q '^findings on this line: none$' "$tmp/x.out" || { cat "$tmp/x.out"; return 1; }
+}
+explain_nosite() { # a line without an allocation: exit 2 and a message naming it
+	"$G" -q --explain-site fs/mylib/lib.c:3 "$X" >"$tmp/x.out" 2>"$tmp/x.err"
+	[ $? = 2 ] && grep -q 'explain-site fs/mylib/lib.c:3: no allocation site' "$tmp/x.err" && [ ! -s "$tmp/x.out" ] ||
+		{ cat "$tmp/x.out" "$tmp/x.err"; return 1; }
+}
+t explain-site-used-elsewhere explain_used
+t explain-site-exported-private explain_private
+t explain-site-no-site explain_nosite
+t explain-site-bad-arg rc 2 "$G" -q --explain-site lib.c "$X"
+
 # ---- determinism -------------------------------------------------------------
 det() {
 	local j f
