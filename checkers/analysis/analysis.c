@@ -44,6 +44,9 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	for (size_t c = 0; a->states && c < a->prog->ncalls; c++)
 		ss_free(&a->states[c]);
 	free(a->states);
+	for (size_t f = 0; a->ctx && f < a->prog->nfuncs; f++)
+		for (int k = 0; k < PC_NKINDS; k++)
+			free(a->ctx[f].fse[k]);
 	free(a->ctx);
 	free(a->imb);
 	free(a->noio_entry);

@@ -24,8 +24,19 @@ struct ctxent {
 	int local;  /* the class arose at `via` itself (lock/scope held there) */
 };
 
+/* Generic code (no filesystem of its own: the VFS, fs/iomap, fs/quota, ...) is
+ * entered from many filesystems: per class, which filesystem's paths bring it
+ * (fs 0: generic code's own, or a root), so that an indirect call out of it
+ * into one filesystem's method carries only that filesystem's (and generic)
+ * context (context.c). */
+struct fsent {
+	uint32_t fs;                 /* fs_of() of the paths, 0 generic */
+	struct ctxent e;             /* the first such path */
+};
+
 struct fctx {
 	unsigned cls;                /* PC_* bits at entry */
+	struct fsent *fse[PC_NKINDS]; int nfse[PC_NKINDS]; /* generic functions only */
 	int handle_param;            /* index in prog.params of a transaction handle parameter
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */

@@ -252,6 +252,63 @@ static int handle_param(const struct analysis *a, int f)
 	return -1;
 }
 
+/* Per-filesystem evidence of generic functions (analysis.h struct fsent). */
+static const struct fsent *fse_find(const struct fctx *x, int k, uint32_t fs)
+{
+	for (int i = 0; i < x->nfse[k]; i++)
+		if (x->fse[k][i].fs == fs)
+			return &x->fse[k][i];
+	return NULL;
+}
+
+static int fse_add(struct fctx *x, int k, uint32_t fs, const struct ctxent *e)
+{
+	if (fse_find(x, k, fs))
+		return 0;
+	x->fse[k] = xrealloc(x->fse[k], sizeof(*x->fse[k]) * (size_t)(x->nfse[k] + 1));
+	x->fse[k][x->nfse[k]].fs = fs;
+	x->fse[k][x->nfse[k]].e = *e;
+	x->nfse[k]++;
+	return 1;
+}
+
+/* Pass class k of call c (in g, which has the class set cv there) on to t.
+ * Returns 1 when t's entry changed. gfs: fs_of g, tfs: fs_of t, icall: t is
+ * reached through an indirect call.  From generic code into a filesystem's
+ * method only the paths of that filesystem (or generic code's own) go on: a
+ * lock gfs2 holds around iomap_fiemap() is not held in XFS's ->iomap_begin. */
+static int pass_class(struct analysis *a, int g, int c, int t, int k, const struct classev *cv, uint32_t gfs,
+		      uint32_t tfs, int icall)
+{
+	struct fctx *G = &a->ctx[g], *T = &a->ctx[t];
+	struct ctxent e = {c, cv->origin[k], !cv->inherited[k]};
+	int changed = 0;
+	if (gfs || !cv->inherited[k]) {
+		/* a filesystem's own path, or a lock or scope generic code opens itself */
+		uint32_t src = gfs;
+		if (!gfs && icall && tfs && !cv->inherited[k])
+			src = 0;
+		if (!tfs)
+			changed |= fse_add(T, k, src, &e);
+	} else if (!G->nfse[k]) {
+		if (!tfs)
+			changed |= fse_add(T, k, 0, &e);
+	} else if (icall && tfs) {
+		if (!fse_find(G, k, tfs) && !fse_find(G, k, 0))
+			return 0; /* only other filesystems' paths reach g with this class */
+	} else if (!tfs) {
+		for (int i = 0; i < G->nfse[k]; i++)
+			changed |= fse_add(T, k, G->fse[k][i].fs, &e);
+	}
+	if (!(T->cls & (1u << k))) {
+		T->ev[k] = e;
+		T->cls |= 1u << k;
+		changed = 1;
+	}
+	return changed;
+}
+
+
 void context_run(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -299,6 +356,12 @@ void context_run(struct analysis *a)
 		}
 	}
 	free(incomplete);
+	for (size_t f = 0; f < nf; f++) { /* a generic root's own classes: generic paths */
+		const struct ctxent root = {-1, -1, 0};
+		for (int k = 0; k < PC_NKINDS; k++)
+			if ((a->ctx[f].cls & (1u << k)) && a->ctx[f].handle_param < 0 && !fs_of_func(a, (int)f))
+				fse_add(&a->ctx[f], k, 0, &root);
+	}
 	int *queue = xmalloc(sizeof(int) * (nf ? nf : 1));
 	char *inq = xcalloc(nf ? nf : 1, 1);
 	size_t qh = 0, qn = 0;
@@ -325,17 +388,13 @@ void context_run(struct analysis *a)
 					continue;
 				struct classev cv;
 				classes_at(a, c, &cv);
-				unsigned nb = cv.cls & ~a->ctx[t].cls;
-				if (!nb)
+				uint32_t gfs = fs_of_func(a, g), tfs = fs_of_func(a, t);
+				int changed = 0;
+				for (int k = 0; k < PC_NKINDS; k++)
+					if (cv.cls & (1u << k))
+						changed |= pass_class(a, g, c, t, k, &cv, gfs, tfs, j >= 0);
+				if (!changed)
 					continue;
-				for (int k = 0; k < PC_NKINDS; k++) {
-					if (!(nb & (1u << k)))
-						continue;
-					a->ctx[t].ev[k].via = c;
-					a->ctx[t].ev[k].origin = cv.origin[k];
-					a->ctx[t].ev[k].local = !cv.inherited[k];
-				}
-				a->ctx[t].cls |= nb;
 				if (!inq[t]) {
 					queue[(qh + qn) % nf] = t;
 					qn++;
@@ -447,8 +506,19 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 		return;
 	}
 	int g = p->calls[c].fn;
+	uint32_t cur = g >= 0 ? fs_of_func(a, g) : 0; /* the filesystem whose path this is */
 	for (int hop = 0; hop < 40 && g >= 0; hop++) {
 		const struct ctxent *e = &a->ctx[g].ev[k];
+		uint32_t gfs = fs_of_func(a, g);
+		if (gfs)
+			cur = gfs;
+		else if (a->ctx[g].nfse[k]) { /* generic code: follow the path of the filesystem we came from */
+			const struct fsent *x = cur ? fse_find(&a->ctx[g], k, cur) : NULL;
+			if (!x)
+				x = fse_find(&a->ctx[g], k, 0);
+			if (x)
+				e = &x->e;
+		}
 		const struct func *gf = &p->funcs[g];
 		const char *gpath = p->files[gf->file].path;
 		if (e->via < 0) {
@@ -507,8 +577,19 @@ int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struc
 	if (!cv->inherited[k])
 		return 0;
 	int g = p->calls[c].fn;
+	uint32_t cur = g >= 0 ? fs_of_func(a, g) : 0; /* the filesystem whose path this is */
 	for (int hop = 0; hop < 40 && g >= 0; hop++) {
 		const struct ctxent *e = &a->ctx[g].ev[k];
+		uint32_t gfs = fs_of_func(a, g);
+		if (gfs)
+			cur = gfs;
+		else if (a->ctx[g].nfse[k]) { /* generic code: follow the path of the filesystem we came from */
+			const struct fsent *x = cur ? fse_find(&a->ctx[g], k, cur) : NULL;
+			if (!x)
+				x = fse_find(&a->ctx[g], k, 0);
+			if (x)
+				e = &x->e;
+		}
 		if (e->via < 0)
 			return a->ctx[g].handle_param >= 0;
 		if (e->local)

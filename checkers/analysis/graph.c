@@ -26,13 +26,35 @@ static void build_name_index(struct analysis *a)
 	}
 }
 
+/* How close a header's directory h is to a caller's directory d, for a static
+ * inline defined in that header: 3 the same directory, 2 one is an ancestor of
+ * the other (fs/xfs/xfs_buf.h used from fs/xfs/libxfs/), 1 both below the same
+ * two-level directory (fs/xfs/libxfs/xfs_btree.h used from fs/xfs/scrub/: a
+ * Makefile -I of the same module), 0 unrelated. */
+static int header_near(const char *h, const char *d)
+{
+	if (strcmp(h, d) == 0)
+		return 3;
+	size_t lh = strlen(h), ld = strlen(d);
+	if ((lh < ld && strncmp(d, h, lh) == 0 && d[lh] == '/') || (ld < lh && strncmp(h, d, ld) == 0 && h[ld] == '/'))
+		return 2;
+	size_t i = 0;
+	int slashes = 0;
+	while (h[i] && h[i] == d[i]) {
+		if (h[i] == '/' && ++slashes == 2)
+			return 1;
+		i++;
+	}
+	return 0;
+}
+
 int graph_resolve(const struct analysis *a, int file, uint32_t name)
 {
 	const struct program *p = a->prog;
 	const int *head = a->fn_head, *nextf = a->fn_next;
 	if (name >= a->nhead)
 		return -1;
-	int ext = -1, ext_same_dir = -1, hdr = -1;
+	int ext = -1, ext_same_dir = -1, hdr = -1, hdr_near = 0;
 	const char *dir = p->files[file].dir;
 	for (int f = head[name]; f >= 0; f = nextf[f]) {
 		const struct func *fn = &p->funcs[f];
@@ -40,10 +62,16 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 			return f;
 		const struct sfile *sf = &p->files[fn->file];
 		if (fn->is_static) {
-			/* a static inline in a header of the same directory or of include/ */
-			if (sf->is_header && hdr < 0 &&
-			    (strcmp(sf->dir, dir) == 0 || strncmp(sf->path, "include/", 8) == 0))
-				hdr = f;
+			/* a static inline in a header of the caller's module, or of include/ */
+			if (sf->is_header) {
+				int near = header_near(sf->dir, dir);
+				if (!near && strncmp(sf->path, "include/", 8) == 0)
+					near = 1;
+				if (near > hdr_near) {
+					hdr = f;
+					hdr_near = near;
+				}
+			}
 			continue;
 		}
 		if (ext < 0)
