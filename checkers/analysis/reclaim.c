@@ -60,13 +60,44 @@ static const struct mrow *entry_row(const struct model *m, const char *how)
 	const char *dot = strrchr(f, '.');
 	for (size_t i = 0; i < m->n; i++) {
 		const struct mrow *r = &m->rows[i];
-		if (r->kind != ROW_RECLAIM || !mrow_applies(m, r))
+		if (r->kind != ROW_RECLAIM || r->never || !mrow_applies(m, r))
 			continue;
 		const char *rn = istr(r->name), *rdot = strchr(rn, '.');
 		if (dot && dot != f ? strcmp(rn, f) == 0 : strcmp(rdot + 1, dot ? dot + 1 : f) == 0)
 			return r;
 	}
 	return NULL;
+}
+
+/* Does a `kind=none file=PATH` row say that reclaim never runs entry `name`
+ * of file `path` (nsfs: no inode or dentry of it sits on an LRU)? */
+static int never_entry(const struct model *m, uint32_t name, const char *path)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		const struct mrow *r = &m->rows[i];
+		if (r->kind == ROW_RECLAIM && r->never && r->name == name && mrow_applies(m, r) &&
+		    strcmp(istr(r->in_file), path) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Is the indirect call c into u an entry that a `kind=none` row says reclaim
+ * never runs for u's file (evict() -> ->evict_inode into nsfs_evict())? */
+static int never_target(const struct analysis *a, int c, int u)
+{
+	const struct program *p = a->prog;
+	const char *field = istr(p->calls[c].callee);
+	const char *path = p->files[p->funcs[u].file].path;
+	for (size_t i = 0; i < a->model->n; i++) {
+		const struct mrow *r = &a->model->rows[i];
+		if (r->kind != ROW_RECLAIM || !r->never || !mrow_applies(a->model, r) || strcmp(istr(r->in_file), path) != 0)
+			continue;
+		const char *rn = istr(r->name);
+		if (strcmp(rn, field) == 0 || (field[0] == '.' && strcmp(strchr(rn, '.'), field) == 0))
+			return 1;
+	}
+	return 0;
 }
 
 static void collect_entries(const struct analysis *a, struct entry **v, size_t *n)
@@ -79,7 +110,7 @@ static void collect_entries(const struct analysis *a, struct entry **v, size_t *
 		if (!r)
 			continue;
 		int f = graph_resolve(a, rf->file, rf->name);
-		if (f < 0)
+		if (f < 0 || never_entry(a->model, r->name, p->files[rf->file].path))
 			continue;
 		struct entry e = {f, (int)(r - a->model->rows), (int)i, intern(p->files[rf->file].dir)};
 		VEC_PUSH(*v, *n, cap, e);
@@ -219,6 +250,8 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					 * of this filesystem reaches this filesystem's functions) */
 					uint32_t ufs = fs_of_func(a, u), cfs = B->fs[f];
 					if (j >= 0 && ufs && cfs && ufs != cfs)
+						continue;
+					if (j >= 0 && never_target(a, c, u))
 						continue;
 					B->stamp[u] = B->cur;
 					B->parent[u] = c;

@@ -298,9 +298,12 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 				FAIL("dummy= takes a directory of the tree (fs/ext4), not '%s'", val);
 			r.dummy_dir = intern(val);
 		} else if (r.kind == ROW_RECLAIM && strcmp(key, "kind") == 0) {
-			if (strcmp(val, "direct") != 0 && strcmp(val, "kswapd") != 0)
-				FAIL("reclaim kind must be direct or kswapd, not '%s'", val);
+			if (strcmp(val, "direct") != 0 && strcmp(val, "kswapd") != 0 && strcmp(val, "none") != 0)
+				FAIL("reclaim kind must be direct, kswapd or none, not '%s'", val);
 			r.kswapd = val[0] == 'k';
+			r.never = val[0] == 'n';
+		} else if (r.kind == ROW_RECLAIM && strcmp(key, "file") == 0) {
+			r.in_file = intern(val);
 		} else if (r.kind == ROW_LOCK && strcmp(key, "mode") == 0) {
 			if (strcmp(val, "read") != 0 && strcmp(val, "write") != 0)
 				FAIL("lock mode must be read or write, not '%s'", val);
@@ -334,6 +337,8 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 	     r.kind == ROW_PAGECACHE) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
+	if (r.kind == ROW_RECLAIM && r.never != (r.in_file != 0))
+		FAIL("reclaim kind=none needs file=PATH (the file whose entry reclaim never runs), and file= needs kind=none");
 	if (r.kind == ROW_CALLBACK && (r.arg_idx < 0 || !r.blocks_reclaim))
 		FAIL("callback row needs arg=I (the callback argument) and blocks=reclaim");
 	if (r.since && r.until && r.since >= r.until)
@@ -641,7 +646,9 @@ void model_dump(const struct model *m, FILE *out)
 		if (r->kind == ROW_PAGECACHE && r->arg_idx != 0)
 			fprintf(out, " mapping=%d", r->arg_idx);
 		if (r->kind == ROW_RECLAIM)
-			fprintf(out, " kind=%s", r->kswapd ? "kswapd" : "direct");
+			fprintf(out, " kind=%s", r->never ? "none" : r->kswapd ? "kswapd" : "direct");
+		if (r->kind == ROW_RECLAIM && r->in_file)
+			fprintf(out, " file=%s", istr(r->in_file));
 		if ((r->kind == ROW_LOCK || r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->lkind != LK_LOCK) {
 			static const char *const lk[] = {"lock", "trans", "cluster", "journal", "section"};
 			fprintf(out, " kind=%s", lk[r->lkind]);

@@ -51,6 +51,8 @@ struct mrow {
 	uint32_t dummy_dir;  /* setter/handle dummy=DIR: in code under DIR it may be a dummy that opens no scope */
 	int blocks_reclaim; /* lock blocks=reclaim: while held, reclaim cannot enter the superblock (s_umount for write) */
 	int kswapd;       /* reclaim kind=kswapd: only kswapd runs this entry, not the allocating task */
+	int never;        /* reclaim kind=none: reclaim never runs this entry of the file= */
+	uint32_t in_file; /* reclaim file=: the source file (relative to the tree) the row is about, 0 */
 	int shared;       /* lock mode=read: a shared (reader) acquire */
 	int since, until; /* version codes (major*1000+minor), 0 if none */
 	char *reason;
