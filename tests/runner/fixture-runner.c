@@ -10,16 +10,19 @@
  * For each case the runner
  *   1. collects the expectations from every .c/.h file of the case:
  *        / * EXPECT: rule-a, rule-b * /            findings required on this line
+ *        / * EXPECT: rule-a [low] "some words" * /  ... with that confidence, and
+ *                                                  a message holding the words
  *        / * EXPECT-NOT: rule-a: reason * /        findings forbidden (reason needed)
  *      every rule named must be a known rule id (`gfpcheck --list-rules`);
  *   2. compiles every .c file of the case with
  *        CC -fsyntax-only -nostdinc -I INCLUDE -I <case> FILE
  *      (INCLUDE defaults to <root>/../include);
- *   3. runs  GFPCHECK [ARGS] --format text [--model <case>/model.txt] <case>
+ *   3. runs  GFPCHECK [ARGS] --format json [--model <case>/model.txt] <case>
  *      where ARGS is the one-line file <case>/args, if present;
- *   4. parses the finding lines "PATH:LINE:COL-COL: [RULE] message"
- *      (indented evidence lines and any other line are ignored) and compares
- *      the set of (file, line, rule) with the expected set, exactly.
+ *   4. reads the findings of the JSON report (json_findings.c) and compares
+ *      the set of (file, line, rule) with the expected set, exactly; an
+ *      expectation with a confidence or words also checks the finding's
+ *      confidence and message.
  * gfpcheck's exit status must be 0 (no findings) or 1 (findings) and agree
  * with what it printed.  One line per case is printed, PASS or FAIL with the
  * reasons, then the totals "N passed, N failed".  Exit status 0 only if no
@@ -38,6 +41,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "json_findings.h"
 
 /* The rule ids gfpcheck knows: the first word of every line of
  * `gfpcheck --list-rules` (its rule table, checkers/rules/rules.def). */
@@ -468,12 +473,15 @@ static int load_known_rules(const char *gfpcheck)
 	return ok ? 0 : -1;
 }
 
-/* A (file, line, rule) triple, with a note (EXPECT-NOT reason, message). */
+/* A (file, line, rule) triple, with a note (EXPECT-NOT reason, message), and
+ * a confidence and words (an EXPECT's wanted ones, a finding's own). */
 struct item {
 	char *file;
 	long line;
 	char *rule;
 	char *note;
+	char *conf;  /* NULL: any */
+	char *words; /* NULL: any */
 	int matched;
 };
 
@@ -482,13 +490,13 @@ struct items {
 	size_t n, cap;
 };
 
-static void items_add(struct items *it, const char *file, long line,
-		      const char *rule, const char *note)
+static struct item *items_add(struct items *it, const char *file, long line,
+			       const char *rule, const char *note)
 {
 	for (size_t i = 0; i < it->n; i++)	/* a set: no duplicates */
 		if (it->v[i].line == line && strcmp(it->v[i].file, file) == 0 &&
 		    strcmp(it->v[i].rule, rule) == 0)
-			return;
+			return &it->v[i];
 	if (it->n == it->cap) {
 		it->cap = it->cap ? it->cap * 2 : 16;
 		it->v = xrealloc(it->v, it->cap * sizeof(*it->v));
@@ -497,8 +505,10 @@ static void items_add(struct items *it, const char *file, long line,
 	it->v[it->n].line = line;
 	it->v[it->n].rule = xstrdup(rule);
 	it->v[it->n].note = xstrdup(note ? note : "");
+	it->v[it->n].conf = NULL;
+	it->v[it->n].words = NULL;
 	it->v[it->n].matched = 0;
-	it->n++;
+	return &it->v[it->n++];
 }
 
 static struct item *items_find(struct items *it, const char *file, long line,
@@ -517,6 +527,8 @@ static void items_free(struct items *it)
 		free(it->v[i].file);
 		free(it->v[i].rule);
 		free(it->v[i].note);
+		free(it->v[i].conf);
+		free(it->v[i].words);
 	}
 	free(it->v);
 	it->v = NULL;
@@ -562,16 +574,69 @@ static int valid_rule_token(const char *s)
  * Parse a comma-separated rule list into the set; problems go to PROB.
  * Returns the number of rules added.
  */
+static int known_conf(const char *c)
+{
+	return strcmp(c, "high") == 0 || strcmp(c, "medium") == 0 || strcmp(c, "low") == 0;
+}
+
 static int parse_rule_list(char *list, const char *file, long line,
 			   const char *what, const char *note,
 			   struct items *set, struct buf *prob)
 {
 	int count = 0;
-	char *save = NULL;
+	char *tok = list;
 
-	for (char *tok = strtok_r(list, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
+	while (tok) {
+		/* the next comma outside double quotes ends this entry */
+		char *end = tok;
+		int inq = 0;
+		while (*end && (inq || *end != ',')) {
+			if (*end == '"')
+				inq = !inq;
+			end++;
+		}
+		char *next = *end ? end + 1 : NULL;
+		*end = '\0';
 		char *r = trim(tok);
+		tok = next;
+		/* EXPECT only: "rule [conf] \"words\"" */
+		char *conf = NULL, *words = NULL;
+		char *sp = strpbrk(r, " \t[\"");
+		char tmp[512];
+		if (sp && strcmp(what, "EXPECT") == 0) {
+			snprintf(tmp, sizeof(tmp), "%s", sp);
+			*sp = '\0';
+			char *rest = trim(tmp);
+			if (*rest == '[') {
+				char *close = strchr(rest, ']');
+				if (!close) {
+					buf_printf(prob, "; %s:%ld: %s '[' without ']'", file, line, what);
+					continue;
+				}
+				*close = '\0';
+				conf = trim(rest + 1);
+				rest = trim(close + 1);
+				if (!known_conf(conf)) {
+					buf_printf(prob, "; %s:%ld: %s confidence '%s' is not high, medium or low",
+						   file, line, what, conf);
+					continue;
+				}
+			}
+			if (*rest == '"') {
+				char *q = strchr(rest + 1, '"');
+				if (!q || q == rest + 1 || *trim(q + 1)) {
+					buf_printf(prob, "; %s:%ld: %s words must be one non-empty \"...\" at the end",
+						   file, line, what);
+					continue;
+				}
+				*q = '\0';
+				words = rest + 1;
+			} else if (*rest) {
+				buf_printf(prob, "; %s:%ld: %s: unexpected '%s' after the rule (write 'rule [low] \"words\"')",
+					   file, line, what, rest);
+				continue;
+			}
+		}
 		if (!valid_rule_token(r)) {
 			buf_printf(prob, "; %s:%ld: malformed %s rule '%s'",
 				   file, line, what, r);
@@ -582,7 +647,15 @@ static int parse_rule_list(char *list, const char *file, long line,
 				   file, line, what, r);
 			continue;
 		}
-		items_add(set, file, line, r, note);
+		struct item *it = items_add(set, file, line, r, note);
+		if (conf) {
+			free(it->conf);
+			it->conf = xstrdup(conf);
+		}
+		if (words) {
+			free(it->words);
+			it->words = xstrdup(words);
+		}
 		count++;
 	}
 	return count;
@@ -716,53 +789,6 @@ static void collect_sources(const char *casedir, const char *rel,
 }
 
 /* ------------------------------------------------------------- findings */
-
-static int parse_long(const char **pp, long *out)
-{
-	const char *p = *pp;
-	long v = 0;
-
-	if (*p < '0' || *p > '9')
-		return 0;
-	while (*p >= '0' && *p <= '9')
-		v = v * 10 + (*p++ - '0');
-	*out = v;
-	*pp = p;
-	return 1;
-}
-
-/*
- * Parse "PATH:LINE:COL-COL: [RULE] message".  Returns 1 and fills the
- * outputs (malloc'd) on success, 0 when the line is not a finding.
- */
-static int parse_finding(const char *ln, char **path, long *line, char **rule)
-{
-	if (*ln == ' ' || *ln == '\t' || *ln == '\0')
-		return 0;	/* evidence line or blank */
-	for (const char *c = strchr(ln, ':'); c; c = strchr(c + 1, ':')) {
-		const char *p = c + 1;
-		long l, c1, c2;
-		const char *rs, *re;
-
-		if (!parse_long(&p, &l) || *p++ != ':')
-			continue;
-		if (!parse_long(&p, &c1) || *p++ != '-')
-			continue;
-		if (!parse_long(&p, &c2) || *p++ != ':')
-			continue;
-		if (*p++ != ' ' || *p++ != '[')
-			continue;
-		rs = p;
-		re = strchr(rs, ']');
-		if (!re || re == rs || c == ln)
-			continue;
-		*path = xstrndup(ln, (size_t)(c - ln));
-		*line = l;
-		*rule = xstrndup(rs, (size_t)(re - rs));
-		return 1;
-	}
-	return 0;
-}
 
 /* Make a path printed by gfpcheck relative to the case directory. */
 static char *relative_to_case(const char *path, const char *casedir,
@@ -923,7 +949,7 @@ static int run_case(const struct options *o, const char *root,
 			buf_free(&t);
 		}
 		strv_push(&argv, xstrdup("--format"));
-		strv_push(&argv, xstrdup("text"));
+		strv_push(&argv, xstrdup("json"));
 		if (is_file(model)) {
 			strv_push(&argv, xstrdup("--model"));
 			strv_push(&argv, xstrdup(model));
@@ -946,25 +972,24 @@ static int run_case(const struct options *o, const char *root,
 		} else if (r.status != 0 && r.status != 1) {
 			buf_printf(&prob, "; gfpcheck exited with status %d", r.status);
 		} else {
-			/* 4. parse the findings */
-			char *save = NULL;
-			char *out = xstrdup(buf_str(&r.out));
-			size_t nfind = 0;
+			/* 4. the findings of the JSON report */
+			struct jfinding *jf = NULL;
+			char jerr[256];
+			long nj = json_findings(buf_str(&r.out), &jf, jerr, sizeof(jerr));
+			size_t nfind = nj > 0 ? (size_t)nj : 0;
 
-			for (char *ln = strtok_r(out, "\n", &save); ln;
-			     ln = strtok_r(NULL, "\n", &save)) {
-				char *path, *frule, *rel;
-				long fline;
-				if (!parse_finding(ln, &path, &fline, &frule))
-					continue;
-				rel = relative_to_case(path, cdir, creal);
-				items_add(&found, rel, fline, frule, NULL);
-				nfind++;
-				free(path);
-				free(frule);
+			if (nj < 0)
+				buf_printf(&prob, "; %s", jerr);
+			for (long k = 0; k < nj; k++) {
+				char *rel = relative_to_case(jf[k].file, cdir, creal);
+				struct item *it = items_add(&found, rel, jf[k].line, jf[k].rule, NULL);
+				if (!it->conf) {
+					it->conf = xstrdup(jf[k].confidence);
+					it->words = xstrdup(jf[k].message);
+				}
 				free(rel);
 			}
-			free(out);
+			json_findings_free(jf, nj);
 			if (r.status == 0 && nfind > 0)
 				buf_printf(&prob, "; gfpcheck exited 0 but printed %zu "
 					   "finding(s)", nfind);
@@ -1004,9 +1029,15 @@ static int run_case(const struct options *o, const char *root,
 	for (size_t i = 0; i < expect.n; i++) {
 		struct item *f = items_find(&found, expect.v[i].file,
 					    expect.v[i].line, expect.v[i].rule);
-		if (f)
+		if (f) {
 			f->matched = expect.v[i].matched = 1;
-		else
+			if (expect.v[i].conf && strcmp(expect.v[i].conf, f->conf ? f->conf : "") != 0)
+				buf_printf(&prob, "; %s:%ld [%s] is %s, expected %s", f->file, f->line, f->rule,
+					   f->conf && *f->conf ? f->conf : "without confidence", expect.v[i].conf);
+			if (expect.v[i].words && !strstr(f->words ? f->words : "", expect.v[i].words))
+				buf_printf(&prob, "; %s:%ld [%s] message lacks \"%s\": %s", f->file, f->line, f->rule,
+					   expect.v[i].words, f->words ? f->words : "");
+		} else
 			buf_printf(&prob, "; missing %s:%ld [%s]", expect.v[i].file,
 				   expect.v[i].line, expect.v[i].rule);
 	}

@@ -36,6 +36,7 @@ struct address_space {
 struct address_space_operations {
 	int (*writepages)(struct address_space *, struct writeback_control *);
 	int (*read_folio)(struct file *, struct page *);
+	int (*writepage)(struct page *, struct writeback_control *);
 };
 
 struct super_operations {

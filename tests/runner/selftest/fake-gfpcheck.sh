@@ -1,6 +1,7 @@
 #!/bin/sh
 # Stand-in for bin/gfpcheck in the runner's self-test: prints <case>/fake-output
-# (with CASE replaced by the case path) and exits with <case>/fake-status (default 0).
+# (a JSON report, with CASE replaced by the case path; a report without findings
+# when there is none) and exits with <case>/fake-status (default 0).
 # --list-rules: the rule ids this self-test's cases use (the real list comes from
 # checkers/rules/rules.def through bin/gfpcheck --list-rules).
 if [ "$1" = --list-rules ]; then
@@ -9,6 +10,7 @@ if [ "$1" = --list-rules ]; then
 fi
 for a; do dir=$a; done
 [ -f "$dir/fake-stderr" ] && cat "$dir/fake-stderr" >&2
-[ -f "$dir/fake-output" ] && sed "s|CASE|$dir|g" "$dir/fake-output"
+if [ -f "$dir/fake-output" ]; then sed "s|CASE|$dir|g" "$dir/fake-output"
+else printf '{"version": "0.1.0", "findings": []}\n'; fi
 if [ -f "$dir/fake-status" ]; then exit "$(cat "$dir/fake-status")"; fi
 exit 0

@@ -11,6 +11,18 @@ trap 'rm -rf "$T"' EXIT
 fail=0
 mk() { mkdir -p "$(dirname "$T/fx/$1/$2")"; cat > "$T/fx/$1/$2"; }
 
+# The fake prints <case>/fake-output: a JSON report (gfpcheck --format json).
+jf() { # FILE LINE RULE [CONFIDENCE [MESSAGE]]: one finding object
+	printf '{"rule": "%s", "confidence": "%s", "file": "%s", "line": %s, "col": 1, "col_end": 2, "function": "f", "message": "%s", "evidence": [{"file": "x.c", "line": 1, "what": "e \\"q\\" [x]"}], "fix": null}' \
+		"$3" "${4:-medium}" "$1" "$2" "${5:-m}"
+}
+report() { # FINDING... : the whole report
+	printf '{\n  "version": "0.1.0",\n  "stats": {"files": 1, "failed": [], "seconds": {"load": 0.001}},\n  "findings": ['
+	sep=''
+	for f; do printf '%s\n    %s' "$sep" "$f"; sep=','; done
+	printf '\n  ]\n}\n'
+}
+
 # 1. expected finding present (path printed with the case prefix), evidence and summary ignored
 mk nofs-in-scope/ok a.c <<'C'
 /* ok */
@@ -18,7 +30,7 @@ mk nofs-in-scope/ok a.c <<'C'
 void *f(void);
 void *f(void) { return kmalloc(8, GFP_NOFS); } /* EXPECT: nofs-in-scope */
 C
-printf 'CASE/a.c:4:34-42: [nofs-in-scope] m\n\ta.c:4: evidence\ngfpcheck: 1 finding in 1 files\n' > "$T/fx/nofs-in-scope/ok/fake-output"
+report "$(jf CASE/a.c 4 nofs-in-scope)" > "$T/fx/nofs-in-scope/ok/fake-output"
 echo 1 > "$T/fx/nofs-in-scope/ok/fake-status"
 
 # 2. missing finding
@@ -32,7 +44,7 @@ mk missing-nofs/extra a.c <<'C'
 /* extra */
 int f(void); /* EXPECT-NOT: missing-nofs: reason */
 C
-printf './a.c:2:1-2: [missing-nofs] m\n' > "$T/fx/missing-nofs/extra/fake-output"
+report "$(jf ./a.c 2 missing-nofs)" > "$T/fx/missing-nofs/extra/fake-output"
 echo 1 > "$T/fx/missing-nofs/extra/fake-status"
 
 # 4. unknown rule in EXPECT
@@ -40,7 +52,7 @@ mk scope-imbalance/typo a.c <<'C'
 /* typo */
 int f(void); /* EXPECT: scan-imbalance */
 C
-printf 'a.c:2:1-2: [scan-imbalance] m\n' > "$T/fx/scope-imbalance/typo/fake-output"
+report "$(jf a.c 2 scan-imbalance)" > "$T/fx/scope-imbalance/typo/fake-output"
 echo 1 > "$T/fx/scope-imbalance/typo/fake-status"
 
 # 5. exit status 2 with stderr
@@ -68,7 +80,7 @@ mk nofs-no-context/status a.c <<'C'
 /* status */
 int f(void); /* EXPECT: nofs-no-context */
 C
-printf 'a.c:2:1-2: [nofs-no-context] m\n' > "$T/fx/nofs-no-context/status/fake-output"
+report "$(jf a.c 2 nofs-no-context)" > "$T/fx/nofs-no-context/status/fake-output"
 
 # 9. two rules on a line, from a header in include/ too; args file is passed
 mk nofs-in-transaction/multi a.c <<'C'
@@ -81,8 +93,40 @@ mk nofs-in-transaction/multi include/linux/x.h <<'C'
 int g(void); /* EXPECT: nofs-in-transaction */
 C
 echo '--kernel-version 6.1' > "$T/fx/nofs-in-transaction/multi/args"
-printf 'a.c:3:1-2: [nofs-in-transaction] m\na.c:3:1-2: [nofs-no-context] m\ninclude/linux/x.h:2:1-2: [nofs-in-transaction] m\n' > "$T/fx/nofs-in-transaction/multi/fake-output"
+report "$(jf a.c 3 nofs-in-transaction)" "$(jf a.c 3 nofs-no-context)" "$(jf include/linux/x.h 2 nofs-in-transaction)" > "$T/fx/nofs-in-transaction/multi/fake-output"
 echo 1 > "$T/fx/nofs-in-transaction/multi/fake-status"
+
+# 10. confidence and words as expected (a comma inside the words does not split the list)
+mk missing-nofs/conf-ok a.c <<'C'
+/* confidence and words */
+int f(void); /* EXPECT: missing-nofs [low] "while x, y is held", nofs-no-context [medium] */
+C
+report "$(jf a.c 2 missing-nofs low 'GFP_KERNEL while x, y is held \"here\"')" "$(jf a.c 2 nofs-no-context medium)" > "$T/fx/missing-nofs/conf-ok/fake-output"
+echo 1 > "$T/fx/missing-nofs/conf-ok/fake-status"
+
+# 11. wrong confidence, missing words
+mk missing-nofs/conf-bad a.c <<'C'
+/* wrong confidence and words */
+int f(void); /* EXPECT: missing-nofs [low] "on journalled mounts" */
+C
+report "$(jf a.c 2 missing-nofs medium 'other words')" > "$T/fx/missing-nofs/conf-bad/fake-output"
+echo 1 > "$T/fx/missing-nofs/conf-bad/fake-status"
+
+# 12. a confidence that does not exist
+mk missing-nofs/conf-typo a.c <<'C'
+/* typo */
+int f(void); /* EXPECT: missing-nofs [lwo] */
+C
+report "$(jf a.c 2 missing-nofs low)" > "$T/fx/missing-nofs/conf-typo/fake-output"
+echo 1 > "$T/fx/missing-nofs/conf-typo/fake-status"
+
+# 13. not a JSON report
+mk missing-nofs/notjson a.c <<'C'
+/* text instead of JSON */
+int f(void); /* EXPECT: missing-nofs */
+C
+printf 'a.c:2:1-2: [missing-nofs] m\n' > "$T/fx/missing-nofs/notjson/fake-output"
+echo 1 > "$T/fx/missing-nofs/notjson/fake-status"
 
 out=$("$RUNNER" --gfpcheck "$HERE/fake-gfpcheck.sh" --include "$INC" "$T/fx")
 status=$?
@@ -101,7 +145,12 @@ check '^FAIL nofs-no-context/nocompile: .*a.c does not compile' 'compile error'
 check '^FAIL nofs-no-context/noreason: .*EXPECT-NOT without a reason' 'EXPECT-NOT reason'
 check '^FAIL nofs-no-context/status: .*exited 0 but printed 1' 'exit 0 with findings'
 check '^PASS nofs-in-transaction/multi$' 'several rules, header expectations, args'
-check '^2 passed, 7 failed$' 'totals line'
+check '^PASS missing-nofs/conf-ok$' 'confidence and words as expected'
+check '^FAIL missing-nofs/conf-bad: .*a.c:2 \[missing-nofs\] is medium, expected low' 'wrong confidence'
+check '^FAIL missing-nofs/conf-bad: .*message lacks "on journalled mounts": other words' 'missing words'
+check "^FAIL missing-nofs/conf-typo: .*confidence 'lwo' is not high, medium or low" 'bad confidence'
+check '^FAIL missing-nofs/notjson: .*bad JSON report' 'not a JSON report'
+check '^3 passed, 10 failed$' 'totals line'
 [ "$status" = 1 ] || { echo "selftest: FAILED: runner exit status $status, want 1"; fail=1; }
 
 one=$("$RUNNER" --gfpcheck "$HERE/fake-gfpcheck.sh" --include "$INC" --filter /ok "$T/fx")
