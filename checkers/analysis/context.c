@@ -148,6 +148,17 @@ void classes_at(const struct analysis *a, int c, struct classev *o)
 				add(o, PC_TRANS, -1, 1);
 			if (E & (PC_LOCK | PC_UNKNOWN | PC_NONE | PC_BLOCKED))
 				add(o, PC_BLOCKED, blocked->call, 0);
+		} else if (blocks && (E & PC_NONE)) {
+			/* only a blocker held (s_umount for write: sget(), down_write(&sb->s_umount)):
+			 * what reaches this call with nothing held cannot enter this superblock
+			 * from reclaim; what the callers hold still counts */
+			for (int j = 0; j < s->n && !blocked; j++)
+				if (s->h[j].kind == HK_LOCK && s->h[j].row >= 0 && a->model->rows[s->h[j].row].blocks_reclaim)
+					blocked = &s->h[j];
+			for (int i = 0; i < PC_NKINDS; i++)
+				if ((E & (1u << i)) && (1u << i) != PC_NONE)
+					add(o, 1u << i, -1, 1);
+			add(o, PC_BLOCKED, blocked->call, 0);
 		} else {
 			/* E == 0: the entry is not known yet (or the function is unreachable) */
 			for (int i = 0; i < PC_NKINDS; i++)
@@ -438,6 +449,14 @@ char *origin_text(const struct analysis *a, int call, unsigned bit)
 		if (cls)
 			return xasprintf("%s() returns holding %s", n, istr(cls));
 		return xasprintf("%s() returns with a filesystem lock context held", n);
+	}
+	case PC_BLOCKED: {
+		const struct mrow *lr = flow_lock_row(a, call, 0);
+		if (lr && lr->blocks_reclaim)
+			return xasprintf("%s(%s) keeps reclaim out of this superblock from here (%s)", n,
+					 cl->nargs ? istr(cl->args[0]) : "", lr->reason ? lr->reason : "modelled");
+		return xasprintf("%s(%s) takes a lock here while reclaim cannot enter its superblock (s_umount held for write)",
+				 n, cl->nargs ? istr(cl->args[0]) : "");
 	}
 	default:
 		return xasprintf("%s()", n);

@@ -369,6 +369,11 @@ const struct rclass *reclaim_takes_in(const struct analysis *a, uint32_t cls, co
 	struct reclaim *R = a->reclaim;
 	if (!R || !cls || !R->n)
 		return NULL;
+	/* a lock taken through a parameter ("@0|myfs_sb_info.gc_lock", keyed for the
+	 * callers of a wrapper) is, in this function, the plain class */
+	const char *cs = istr(cls);
+	if (cs[0] == '@' && strchr(cs, '|'))
+		cls = intern(strchr(cs, '|') + 1);
 	uint64_t k = ((uint64_t)intern(dir ? dir : "") << 32) | cls;
 	if (R->mn * 2 >= R->mcap) { /* grow: rehash */
 		size_t ocap = R->mcap;
