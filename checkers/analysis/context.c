@@ -445,9 +445,9 @@ char *origin_text(const struct analysis *a, int call, unsigned bit)
 			return xasprintf("%s(%s) takes a %s lock context here (%s)", n, cl->nargs ? istr(cl->args[0]) : "",
 					 istr(lr->fs), lr->reason ? lr->reason : "modelled");
 		if (lr && cls)
-			return xasprintf("%s(%s) takes %s here", n, cl->nargs ? istr(cl->args[0]) : "", istr(cls));
+			return xasprintf("%s(%s) takes %s here", n, cl->nargs ? istr(cl->args[0]) : "", lock_class_name(cls));
 		if (cls)
-			return xasprintf("%s() returns holding %s", n, istr(cls));
+			return xasprintf("%s() returns holding %s", n, lock_class_name(cls));
 		return xasprintf("%s() returns with a filesystem lock context held", n);
 	}
 	case PC_BLOCKED: {

@@ -417,6 +417,13 @@ uint32_t lock_class_at(const struct analysis *a, int c, uint32_t cls)
 	return param >= 0 ? intern_f("@%d|%s", param, istr(at)) : at;
 }
 
+const char *lock_class_name(uint32_t cls)
+{
+	const char *s = istr(cls);
+	const char *bar = s[0] == '@' ? strchr(s, '|') : NULL;
+	return bar ? bar + 1 : s;
+}
+
 char *lock_class_text(uint32_t cls)
 {
 	const char *s = istr(cls);

@@ -33,6 +33,8 @@ uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls);
 /* The class as a reader would name it: "the btrfs transaction", "hpfs_lock",
  * "ext4_inode_info.i_data_sem", "->i_data_sem (fs/ext4)"; malloc'ed. */
 char *lock_class_text(uint32_t cls);
+/* The class as evidence names it: without a wrapper's parameter key ("@1|X" -> "X"). */
+const char *lock_class_name(uint32_t cls);
 /* Free the indexes built on the way (struct names). */
 void lockclass_free(struct analysis *a);
 #endif

@@ -15,9 +15,12 @@ struct reclaim {
 	struct rclass *v;
 	size_t n, cap;
 	size_t nentries;
-	/* class -> first index in v (direct entries before kswapd ones) */
-	uint32_t *key;
-	int *val;
+	/* class -> first index in v (direct entries before kswapd ones): key/val
+	 * by the class without its wrapper parameter ("@1|X" -> X), dkey/dval by
+	 * the directory form of a typed class ("fs/btrfs:.mutex"), which only an
+	 * untyped held class is looked up in */
+	uint32_t *key, *dkey;
+	int *val, *dval;
 	size_t hcap;
 	/* memo of reclaim_takes_in: (class, directory) -> index in v, or -1 */
 	uint64_t *mkey;
@@ -30,25 +33,34 @@ struct entry {
 	uint32_t dir;
 };
 
-static size_t hslot(const struct reclaim *R, uint32_t k)
+static size_t hslot_in(const uint32_t *keys, size_t cap, uint32_t k)
 {
-	size_t i = ((size_t)k * 2654435761u) & (R->hcap - 1);
-	while (R->key[i] && R->key[i] != k)
-		i = (i + 1) & (R->hcap - 1);
+	size_t i = ((size_t)k * 2654435761u) & (cap - 1);
+	while (keys[i] && keys[i] != k)
+		i = (i + 1) & (cap - 1);
 	return i;
 }
 
-static void index_class(struct reclaim *R, uint32_t k, int idx)
+static void index_in(struct reclaim *R, uint32_t *keys, int *vals, uint32_t k, int idx)
 {
 	if (!k)
 		return;
-	size_t s = hslot(R, k);
-	if (!R->key[s]) {
-		R->key[s] = k;
-		R->val[s] = idx;
-	} else if (R->v[R->val[s]].kswapd && !R->v[idx].kswapd) {
-		R->val[s] = idx; /* a direct path beats a kswapd one */
+	size_t s = hslot_in(keys, R->hcap, k);
+	if (!keys[s]) {
+		keys[s] = k;
+		vals[s] = idx;
+	} else if (R->v[vals[s]].kswapd && !R->v[idx].kswapd) {
+		vals[s] = idx; /* a direct path beats a kswapd one */
 	}
+}
+
+/* "@1|jffs2_inode_info.sem" -> "jffs2_inode_info.sem": the class a wrapper's
+ * parameter names, wherever it is keyed again */
+static uint32_t class_base(uint32_t cls)
+{
+	const char *s = istr(cls);
+	const char *bar = s[0] == '@' ? strchr(s, '|') : NULL;
+	return bar ? intern(bar + 1) : cls;
 }
 
 /* The model reclaim row a ref's `init:FIELD` / `assign:FIELD` names, or NULL. */
@@ -297,9 +309,12 @@ void reclaim_run(struct analysis *a)
 		R->hcap *= 2;
 	R->key = xcalloc(R->hcap, sizeof(*R->key));
 	R->val = xcalloc(R->hcap, sizeof(*R->val));
+	R->dkey = xcalloc(R->hcap, sizeof(*R->dkey));
+	R->dval = xcalloc(R->hcap, sizeof(*R->dval));
 	for (size_t k = 0; k < R->n; k++) {
-		index_class(R, R->v[k].cls, (int)k);
-		index_class(R, lock_class_dirform(a, R->v[k].cls), (int)k);
+		uint32_t b = class_base(R->v[k].cls);
+		index_in(R, R->key, R->val, b, (int)k);
+		index_in(R, R->dkey, R->dval, lock_class_dirform(a, b), (int)k);
 	}
 	free(B.stamp);
 	free(B.parent);
@@ -320,6 +335,8 @@ void reclaim_free(struct analysis *a)
 	free(R->v);
 	free(R->key);
 	free(R->val);
+	free(R->dkey);
+	free(R->dval);
 	free(R->mkey);
 	free(R->mval);
 	free(R);
@@ -331,12 +348,19 @@ const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls)
 	const struct reclaim *R = a->reclaim;
 	if (!R || !cls || !R->n)
 		return NULL;
-	size_t s = hslot(R, cls);
+	/* the same class; for a typed class (struct.member) also the untyped
+	 * form reclaim holds when it did not know the struct (dir:.member); for
+	 * an untyped class any typed class of that directory and member. Two
+	 * different struct types never match. */
+	cls = class_base(cls);
+	size_t s = hslot_in(R->key, R->hcap, cls);
 	if (R->key[s])
 		return &R->v[R->val[s]];
 	uint32_t d = lock_class_dirform(a, cls);
-	if (d && (s = hslot(R, d), R->key[s]))
+	if (d && (s = hslot_in(R->key, R->hcap, d), R->key[s]))
 		return &R->v[R->val[s]];
+	if (!d && (s = hslot_in(R->dkey, R->hcap, cls), R->dkey[s]))
+		return &R->v[R->dval[s]];
 	return NULL;
 }
 
@@ -352,11 +376,15 @@ static const struct rclass *takes_in(const struct analysis *a, uint32_t cls, con
 	if (!any || !dir || !is_fs_dir(dir) || lock_class_level(a, cls) == LC_GLOBAL)
 		return any;
 	const struct reclaim *R = a->reclaim;
-	uint32_t d = intern(dir), df = lock_class_dirform(a, cls);
+	uint32_t d = intern(dir), b = class_base(cls), df = lock_class_dirform(a, b);
 	const struct rclass *best = NULL;
 	for (size_t k = 0; k < R->n; k++) {
 		const struct rclass *r = &R->v[k];
-		if (r->dir != d || (r->cls != cls && (!df || lock_class_dirform(a, r->cls) != df)))
+		if (r->dir != d)
+			continue;
+		/* as in reclaim_takes() */
+		uint32_t rb = class_base(r->cls);
+		if (rb != b && !(df && rb == df) && !(!df && lock_class_dirform(a, rb) == b))
 			continue;
 		if (!best || (best->kswapd && !r->kswapd))
 			best = r;
@@ -427,7 +455,7 @@ void reclaim_chain(const struct analysis *a, const struct rclass *r, struct chai
 	}
 	const struct call *c = &p->calls[r->acquire];
 	chain_add(out, HOP_RECLAIM, p->files[c->file].path, c->pos.line, r->acquire, c->fn, -1,
-		  "%s() takes %s: %s(%s)", istr(p->funcs[c->fn].name), istr(r->cls), istr(c->callee),
+		  "%s() takes %s: %s(%s)", istr(p->funcs[c->fn].name), lock_class_name(r->cls), istr(c->callee),
 		  c->nargs ? istr(c->args[0]) : "");
 }
 
@@ -445,7 +473,7 @@ void reclaim_explain(const struct analysis *a, FILE *out)
 		const struct rclass *r = &R->v[k];
 		if (!k || R->v[k - 1].dir != r->dir)
 			fprintf(out, "%s%s: reclaim lock set\n", k ? "\n" : "", istr(r->dir));
-		fprintf(out, "  %s%s\n", istr(r->cls), r->kswapd ? " (kswapd only)" : "");
+		fprintf(out, "  %s%s\n", lock_class_name(r->cls), r->kswapd ? " (kswapd only)" : "");
 		struct chain ch = {0};
 		reclaim_chain(a, r, &ch);
 		for (int i = 0; i < ch.nev; i++)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/context.h"
+#include "analysis/reclaim.h"
 #include "model/gfpexpr.h"
 #include "rules/rules.h"
 #include "base/util.h"
@@ -24,6 +25,8 @@ void rule_nofs_to_scope(struct rulectx *rc)
 			continue;
 		char *lk = region_lock_text(a, g);
 		const struct call *ac = &p->calls[g->acquire];
+		uint32_t cls = held_class(a, g->acquire);
+		const struct rclass *rcl = cls ? reclaim_takes_in(a, cls, p->files[ac->file].dir) : NULL;
 		for (int k = 0; k < g->ntoks; k++) {
 			const struct gfptok *t = &p->gfps[g->toks[k]];
 			int site = -1;
@@ -53,6 +56,11 @@ void rule_nofs_to_scope(struct rulectx *rc)
 				char *o = origin_text(a, g->acquire, PC_LOCK);
 				chain_add(&ch, HOP_LOCK, p->files[ac->file].path, ac->pos.line, g->acquire, ac->fn, g->row, "%s", o);
 				free(o);
+				finding_add_chain(f, &ch);
+			}
+			if (rcl) { /* why the lock needs NOFS: how direct reclaim takes it */
+				struct chain ch = {0};
+				reclaim_chain(a, rcl, &ch);
 				finding_add_chain(f, &ch);
 			}
 		}

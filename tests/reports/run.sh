@@ -376,6 +376,15 @@ t explain-site-exported-private explain_private
 t explain-site-no-site explain_nosite
 t explain-site-bad-arg rc 2 "$G" -q --explain-site lib.c "$X"
 
+# ---- nofs-to-scope names how reclaim takes the lock ------------------------------
+scope_reclaim() {
+	"$G" -q --rules nofs-to-scope "$top/tests/fixtures/nofs-to-scope/reclaim-derived-lock" >"$tmp/x.out" 2>&1
+	[ $? = 1 ] && grep -q '^	fs/myfs/super.c:27: direct reclaim calls myfs_evict_inode() as super_operations.evict_inode' "$tmp/x.out" &&
+	grep -q '^	fs/myfs/super.c:16: myfs_free_blocks() takes myfs_sb_info.bitmap_lock: mutex_lock(&sbi->bitmap_lock)$' "$tmp/x.out" &&
+	! grep -q '@[0-9]|' "$tmp/x.out" || { cat "$tmp/x.out"; return 1; }
+}
+t nofs-to-scope-reclaim-chain scope_reclaim
+
 # ---- determinism -------------------------------------------------------------
 det() {
 	local j f
