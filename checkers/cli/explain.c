@@ -50,6 +50,37 @@ static void print_chain(const struct analysis *a, const struct asite *s, unsigne
 	chain_free(&ch);
 }
 
+static const char *const class_short[PC_NKINDS] = {"scope", "transaction", "lock", "callers unknown",
+						     "nothing held", "s_umount held"};
+
+/* Every call site of function f (direct and resolved indirect) with the path
+ * classes there: each chain above shows one path, this shows them all. */
+static void print_callers(const struct analysis *a, int f, FILE *fo)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[f];
+	int n = fn->ncallers + fn->nicallers;
+	if (!n)
+		return;
+	fprintf(fo, "  %s() is called from %d site%s:\n", istr(fn->name), n, n == 1 ? "" : "s");
+	for (int i = 0; i < n; i++) {
+		int c = i < fn->ncallers ? fn->callers[i] : fn->icallers[i - fn->ncallers];
+		const struct call *x = &p->calls[c];
+		struct classev cv;
+		classes_at(a, c, &cv);
+		fprintf(fo, "      %s:%d: %s()%s%s [", p->files[x->file].path, x->pos.line,
+			x->fn >= 0 ? istr(p->funcs[x->fn].name) : "(file scope)", x->is_icall ? " through " : "",
+			x->is_icall ? istr(x->callee) : "");
+		const char *sep = "";
+		for (int k = 0; k < PC_NKINDS; k++)
+			if (cv.cls & (1u << k)) {
+				fprintf(fo, "%s%s", sep, class_short[k]);
+				sep = ", ";
+			}
+		fprintf(fo, "]\n");
+	}
+}
+
 int explain_site(const struct analysis *a, const struct sites *s, const struct findings *out, const char *file,
 		 int line, FILE *fo)
 {
@@ -74,6 +105,8 @@ int explain_site(const struct analysis *a, const struct sites *s, const struct f
 			fprintf(fo, "  path: %s\n", class_names[k]);
 			print_chain(a, as, 1u << k, fo);
 		}
+		if (cl->fn >= 0)
+			print_callers(a, cl->fn, fo);
 	}
 	int nf = 0;
 	for (size_t i = 0; i < out->n; i++) {

@@ -357,6 +357,8 @@ explain_used() { # the site a filesystem of another directory reaches in a scope
 	grep -q '^  path: inside a NOFS/NOIO scope' "$tmp/x.out" &&
 	grep -q '^      fs/myfs/quota.c:11: mylib_get_block() called from myfs_read_quota()$' "$tmp/x.out" &&
 	grep -q '^      fs/myfs/quota.c:9: memalloc_nofs_save() opens a NOFS scope here$' "$tmp/x.out" &&
+	grep -q '^  mylib_get_block() is called from 1 site:$' "$tmp/x.out" &&
+	grep -q '^      fs/myfs/quota.c:11: myfs_read_quota() \[scope\]$' "$tmp/x.out" &&
 	grep -q '^  nofs-in-scope (high): GFP_NOFS is redundant' "$tmp/x.out" &&
 	! grep -q 'cannot see' "$tmp/x.out" || { cat "$tmp/x.out"; return 1; }
 }
