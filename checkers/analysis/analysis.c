@@ -21,8 +21,6 @@ void analysis_run(struct analysis *a, struct sites *s, struct regions *r)
 {
 	double t = now_seconds();
 	a->nedges = graph_build(a);
-	if (a->prog->root)
-		graph_scan_include(a, a->prog->root);
 	icall_resolve(a);
 	a->t_graph = now_seconds() - t;
 	t = now_seconds();

@@ -1,8 +1,6 @@
 /* graph.c - call graph, roots and wrapper inference. */
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analysis/graph.h"
 #include "base/util.h"
@@ -157,6 +155,33 @@ static int resolve_macro(const struct analysis *a, int file, uint32_t name, int 
 	return -1;
 }
 
+/* Functions a header of the tree's include/ declares (a `proto` record that is
+ * not static, or an extern definition there): other code of the kernel may call
+ * them, so their callers are not all known.  From the facts alone: the headers'
+ * facts come with every scan of a tree whose root has include/. */
+static void mark_include(struct analysis *a)
+{
+	struct program *p = a->prog;
+	unsigned char *mark = xcalloc(a->nhead, 1);
+	for (size_t i = 0; i < p->nprotos; i++) {
+		const struct proto *pr = &p->protos[i];
+		if (pr->kind != PK_STATIC && pr->kind != PK_STATIC_INLINE && pr->name < a->nhead &&
+		    strncmp(p->files[pr->file].path, "include/", 8) == 0)
+			mark[pr->name] = 1;
+	}
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		const struct func *fn = &p->funcs[f];
+		if (!fn->is_static && fn->name < a->nhead && strncmp(p->files[fn->file].path, "include/", 8) == 0)
+			mark[fn->name] = 1;
+	}
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		struct func *fn = &p->funcs[f];
+		if (!fn->is_static && fn->name < a->nhead && mark[fn->name])
+			fn->in_include = 1;
+	}
+	free(mark);
+}
+
 int graph_build(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -208,7 +233,8 @@ int graph_build(struct analysis *a)
 			t->callers = xrealloc(t->callers, sizeof(int) * (size_t)t->capcallers);
 		}
 		t->callers[t->ncallers++] = (int)c;
-		if (!t->called_elsewhere && cl->file != t->file &&
+		/* (a header of include/ read as context is no scanned user) */
+		if (!t->called_elsewhere && cl->file != t->file && !p->files[cl->file].context &&
 		    strcmp(p->files[cl->file].dir, p->files[t->file].dir) != 0)
 			t->called_elsewhere = 1;
 		edges++;
@@ -275,6 +301,7 @@ int graph_build(struct analysis *a)
 	for (size_t f = 0; f < p->nfuncs; f++)
 		if (model_find1(a->model, ROW_ROOT, p->funcs[f].name))
 			p->funcs[f].model_root = 1;
+	mark_include(a);
 	/* Allocator wrappers: a function passing its own gfp_t parameter to the gfp argument
 	 * of an allocator (or of another wrapper) is an allocator too. */
 	for (int round = 0; round < 16; round++) {
@@ -308,77 +335,4 @@ int graph_build(struct analysis *a)
 			break;
 	}
 	return edges;
-}
-
-/* ---- names declared in <root>/include ---- */
-
-static void scan_text(const struct analysis *a, const char *s, size_t n, unsigned char *mark)
-{
-	size_t i = 0;
-	while (i < n) {
-		char c = s[i];
-		if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-			size_t j = i + 1;
-			while (j < n && (s[j] == '_' || (s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') ||
-					 (s[j] >= '0' && s[j] <= '9')))
-				j++;
-			uint32_t id = intern_lookup_n(s + i, j - i);
-			if (id && id < a->nhead && a->fn_head[id] >= 0)
-				mark[id] = 1;
-			i = j;
-		} else if (c >= '0' && c <= '9') {
-			while (i < n && ((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
-					 (s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_'))
-				i++;
-		} else {
-			i++;
-		}
-	}
-}
-
-static void scan_dir(const struct analysis *a, const char *dir, unsigned char *mark, int depth)
-{
-	if (depth > 12)
-		return;
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		char *path = xasprintf("%s/%s", dir, de->d_name);
-		struct stat st;
-		if (lstat(path, &st) == 0) {
-			size_t l = strlen(de->d_name);
-			if (S_ISDIR(st.st_mode))
-				scan_dir(a, path, mark, depth + 1);
-			else if (S_ISREG(st.st_mode) && l > 2 && strcmp(de->d_name + l - 2, ".h") == 0) {
-				size_t n;
-				char *text = read_file(path, &n);
-				if (text)
-					scan_text(a, text, n, mark);
-				free(text);
-			}
-		}
-		free(path);
-	}
-	closedir(d);
-}
-
-void graph_scan_include(struct analysis *a, const char *root)
-{
-	struct program *p = a->prog;
-	if (!a->fn_head)
-		build_name_index(a);
-	char *inc = xasprintf("%s/include", root);
-	unsigned char *mark = xcalloc(a->nhead, 1);
-	scan_dir(a, inc, mark, 0);
-	for (size_t f = 0; f < p->nfuncs; f++) {
-		struct func *fn = &p->funcs[f];
-		if (!fn->is_static && fn->name < a->nhead && mark[fn->name])
-			fn->in_include = 1;
-	}
-	free(mark);
-	free(inc);
 }

@@ -5,10 +5,10 @@
 
 /* Attach calls and structure items to their functions, resolve call targets
  * (static functions by file), fill callers, mark functions whose callers are not
- * all known, and infer allocator wrappers. Returns the number of call edges. */
+ * all known (their address taken, exported, declared in a header of include/:
+ * `proto` records), and infer allocator wrappers. Returns the number of call
+ * edges. */
 int graph_build(struct analysis *a);
-/* Mark extern functions whose names are declared in headers under <root>/include. */
-void graph_scan_include(struct analysis *a, const char *root);
 /* Which function `name` means in file `file` (static functions by file,
  * extern ones preferring the same directory), or -1. After graph_build(). */
 int graph_resolve(const struct analysis *a, int file, uint32_t name);

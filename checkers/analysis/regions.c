@@ -360,8 +360,8 @@ void regions_build(struct analysis *a, const struct sites *s, struct regions *ou
 				g.in_callee = 1;
 			if (x->nofs_tok >= 0 && p->gfps[x->nofs_tok].token == nofs) {
 				int t = x->nofs_tok;
-				if (!in)
-					tokreg[t] = -1;
+				if (!in || p->files[p->gfps[t].file].context)
+					tokreg[t] = -1; /* a context header of include/ is not ours to change */
 				else if (tokreg[t] == -2)
 					tokreg[t] = (int)out->n;
 				else if (tokreg[t] != (int)out->n)

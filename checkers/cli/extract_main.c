@@ -8,11 +8,16 @@
  * directory).  With --shard I/N only the files whose content hash falls in
  * share I of N are extracted (and copied): N runs with I = 1..N, anywhere,
  * together cover the tree once, and `gfpcheck --facts DIR1 --facts DIR2 ...`
- * analyses their union.  One line per failed file on stderr; exit 0 when all
- * files were extracted, 1 when some failed, 2 on usage or input errors. */
+ * analyses their union.  When the root has an include/ directory, its
+ * headers that PATH leaves out are extracted as context (docs/FACTS.md,
+ * "Headers under include/"; which of them spatch reads depends on the model's
+ * names: --model-dir, --model).  One line per failed file on stderr; exit 0
+ * when all files were extracted, 1 when some failed, 2 on usage or input
+ * errors. */
 #include "extract/extract.h"
 #include "facts/facts_write.h"
 #include "cli/tree.h"
+#include "cli/hotnames.h"
 #include "cli/options.h"
 #include "base/util.h"
 
@@ -24,7 +29,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { O_JOBS, O_OUT, O_ROOT, O_COCCI, O_MACROS, O_CACHE, O_TIMEOUT, O_MEMORY, O_SHARD, O_NOPREPROC, O_QUIET, O_HELP };
+enum { O_JOBS, O_OUT, O_ROOT, O_COCCI, O_MACROS, O_CACHE, O_TIMEOUT, O_MEMORY, O_SHARD, O_NOPREPROC, O_MODEL,
+       O_MODELDIR, O_CTXHDR, O_QUIET, O_HELP };
 
 static const struct cli_opt table[] = {
 	{"jobs", 'j', "N", O_JOBS, "spatch processes at once (default: number of CPUs)"},
@@ -37,6 +43,10 @@ static const struct cli_opt table[] = {
 	{"memory", 0, "MIB", O_MEMORY, "address space of one spatch process (default: $GFPCHECK_MEMORY or 4096)"},
 	{"shard", 0, "I/N", O_SHARD, "only the files whose content hash falls in share I of N (1 <= I <= N)"},
 	{"no-preproc", 0, NULL, O_NOPREPROC, "give spatch the files of preprocessor lines only too"},
+	{"model", 0, "FILE", O_MODEL, "extra model rows (may repeat): their names choose the include/ headers spatch reads"},
+	{"model-dir", 0, "DIR", O_MODELDIR, "the model directory (default: the model/ shipped with gfpcheck)"},
+	{"context-headers", 0, NULL, O_CTXHDR,
+	 "no PATH: only the headers of ROOT/include/, as context (to analyse with facts of the Clang or sparse front end)"},
 	{"quiet", 'q', NULL, O_QUIET, "print nothing but errors"},
 	{"help", 'h', NULL, O_HELP, "this text"},
 	{NULL, 0, NULL, 0, NULL},
@@ -44,7 +54,10 @@ static const struct cli_opt table[] = {
 
 struct xargs {
 	struct extract_opts o;
-	const char *outdir, *root;
+	const char *outdir, *root, *model_dir;
+	int context_headers;
+	const char **models, **hot;
+	size_t nmodels, capmodels;
 };
 
 static const char *prog = "gfpcheck-extract";
@@ -109,6 +122,15 @@ static int handle(void *ctx, int key, const char *arg)
 	case O_NOPREPROC:
 		A->o.no_preproc = 1;
 		break;
+	case O_MODEL:
+		VEC_PUSH(A->models, A->nmodels, A->capmodels, arg);
+		break;
+	case O_MODELDIR:
+		A->model_dir = arg;
+		break;
+	case O_CTXHDR:
+		A->context_headers = 1;
+		break;
 	case O_QUIET:
 		A->o.quiet = 1;
 		break;
@@ -117,6 +139,43 @@ static int handle(void *ctx, int key, const char *arg)
 		return 1;
 	}
 	return 0;
+}
+
+/* The model's names for the headers of include/ (extract_opts.hot). */
+static int load_hot(struct xargs *A, struct model *m)
+{
+	char err[1024];
+	char *dir = A->model_dir ? xstrdup(A->model_dir) : share_path("model");
+	int bad = model_load_dir(m, dir, err, sizeof(err));
+	for (size_t i = 0; !bad && i < A->nmodels; i++)
+		bad = model_load_file(m, A->models[i], err, sizeof(err));
+	free(dir);
+	if (bad) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	A->hot = hot_names(m, &A->o.nhot);
+	A->o.hot = A->hot;
+	return 0;
+}
+
+/* The paths given, relative to the root (`scanned` records of the tree file). */
+static char **scanned_paths(const char *root, char **paths, int npaths)
+{
+	char **v = xcalloc((size_t)npaths + 1, sizeof(char *));
+	size_t rl = strlen(root);
+	for (int i = 0; i < npaths; i++) {
+		char abs[PATH_MAX];
+		if (!realpath(paths[i], abs))
+			snprintf(abs, sizeof(abs), "%s", paths[i]);
+		if (strcmp(abs, root) == 0)
+			v[i] = xstrdup(".");
+		else if (strncmp(abs, root, rl) == 0 && abs[rl] == '/')
+			v[i] = xstrdup(abs + rl + 1);
+		else
+			v[i] = xstrdup(abs);
+	}
+	return v;
 }
 
 static int mkdirs_for(const char *path)
@@ -171,9 +230,13 @@ int main(int argc, char **argv)
 		return rc > 0 ? 0 : 2;
 	char **paths = argv + first;
 	int npaths = argc - first;
-	if (!npaths) {
+	if (!npaths && !A.context_headers) {
 		fprintf(stderr, "%s: no PATH given\n", prog);
 		usage(stderr);
+		return 2;
+	}
+	if (npaths && A.context_headers) {
+		fprintf(stderr, "%s: --context-headers takes no PATH (it extracts the headers of ROOT/include/)\n", prog);
 		return 2;
 	}
 	char err[4096];
@@ -191,14 +254,29 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	o->progress = !o->quiet;
+	struct model model;
+	memset(&model, 0, sizeof(model));
+	if (load_hot(&A, &model)) {
+		model_free(&model);
+		return 2;
+	}
 	struct extract_file *files = NULL;
 	size_t n = 0;
-	if (extract_collect(rootabs, paths, npaths, &files, &n, err, sizeof(err))) {
+	if (npaths && extract_collect(rootabs, paths, npaths, &files, &n, err, sizeof(err))) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 2;
 	}
-	if (!n) {
+	if (npaths && !n) {
 		fprintf(stderr, "%s: no .c or .h files in '%s'\n", prog, paths[0]);
+		return 2;
+	}
+	if (extract_add_context(rootabs, &files, &n, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		extract_free(files, n);
+		return 2;
+	}
+	if (!n) {
+		fprintf(stderr, "%s: no headers under '%s/include'\n", prog, rootabs);
 		return 2;
 	}
 	struct extract_stats st;
@@ -234,7 +312,14 @@ int main(int argc, char **argv)
 	if (A.outdir) {
 		/* the tree as seen here, for `gfpcheck --facts DIR` elsewhere */
 		char *kv = tree_version(rootabs);
-		int bad = facts_tree_write(A.outdir, "gfpcheck-extract " GFPCHECK_VERSION, rootabs, kv, err, sizeof(err));
+		char **sc = scanned_paths(rootabs, paths, npaths);
+		const char *none[] = {"-"}; /* --context-headers: nothing scanned */
+		int bad = facts_tree_write_scanned(A.outdir, "gfpcheck-extract " GFPCHECK_VERSION, rootabs, kv,
+						   npaths ? (const char *const *)sc : none, npaths ? (size_t)npaths : 1,
+						   err, sizeof(err));
+		for (int i = 0; i < npaths; i++)
+			free(sc[i]);
+		free(sc);
 		free(kv);
 		if (bad) {
 			fprintf(stderr, "gfpcheck-extract: %s\n", err);
@@ -247,13 +332,23 @@ int main(int argc, char **argv)
 		if (st.out_of_shard)
 			fprintf(stderr, " (shard %d/%d; %zu left to the other shards)", o->shard, o->nshards,
 				st.out_of_shard);
-		fprintf(stderr, ", %zu extracted (%zu by spatch in %zu runs, %zu preprocessor-only by the C scanner)",
-			st.spatch + st.preproc, st.spatch, st.batches, st.preproc);
+		fprintf(stderr, ", %zu extracted (%zu by spatch in %zu runs, %zu preprocessor-only by the C scanner",
+			st.spatch + st.preproc + st.protos, st.spatch, st.batches, st.preproc);
+		if (st.protos)
+			fprintf(stderr, ", %zu headers' prototypes by the header scanner", st.protos);
+		fputc(')', stderr);
 		fprintf(stderr, ", %zu from cache, %zu partial, %zu failed", st.cached, st.partial, failed);
 		if (st.skipped)
 			fprintf(stderr, " (%zu skipped at the time or memory bound)", st.skipped);
-		fprintf(stderr, "; %zu files hashed in %.2f s\n", st.hashed, st.t_hash);
+		fprintf(stderr, "; %zu files hashed in %.2f s", st.hashed, st.t_hash);
+		if (st.hdr_context)
+			fprintf(stderr, "; %zu headers of include/ as context (%zu through spatch, the others prototypes only)",
+				st.hdr_context, st.hdr_full);
+		fputc('\n', stderr);
 	}
 	extract_free(files, n);
+	free(A.hot);
+	free(A.models);
+	model_free(&model);
 	return failed ? 1 : 0;
 }

@@ -55,7 +55,7 @@ static void walk(struct fwalk *w, const char *base, const char *rel, struct fact
 		} else {
 			size_t l = strlen(r);
 			if (l > 6 && strcmp(r + l - 6, ".facts") == 0) {
-				struct factfile f = {xstrndup(r, l - 6), xstrdup(full), st.st_mtime};
+				struct factfile f = {xstrndup(r, l - 6), xstrdup(full), st.st_mtime, 0};
 				VEC_PUSH(*v, *n, *cap, f);
 			}
 		}

@@ -8,6 +8,7 @@
 struct factfile {
 	char *src, *facts; /* source path relative to the root, facts file path */
 	time_t mtime;
+	size_t dir;        /* index of the --facts directory it came from */
 };
 
 /* Append every *.facts file under base/rel (recursively). */

@@ -12,12 +12,14 @@
 #include "cli/dump.h"
 #include "cli/explain.h"
 #include "cli/factdirs.h"
+#include "cli/hotnames.h"
 #include "cli/phases.h"
 #include "cli/tree.h"
 #include "extract/extract.h"
 #include "fix/fix.h"
 #include "report/baseline.h"
 #include "report/since.h"
+#include "rules/finding_filter.h"
 #include "rules/suppress.h"
 #include "base/util.h"
 #include "base/wfile.h"
@@ -102,6 +104,43 @@ int phase_model(struct run *R)
 	return 0;
 }
 
+/* Is rel under one of the scanned paths (relative to the root; "." all)? */
+static int under_scanned(const char *rel, char **scanned, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t l = strlen(scanned[i]);
+		while (l > 1 && scanned[i][l - 1] == '/')
+			l--;
+		if ((l == 1 && scanned[i][0] == '.') || (strncmp(rel, scanned[i], l) == 0 && (!rel[l] || rel[l] == '/')))
+			return 1;
+	}
+	return 0;
+}
+
+/* The `scanned` paths of each --facts directory's tree file (docs/FACTS.md):
+ * a file loaded from a directory whose tree file has them and that none of
+ * them covers is context (a header of include/ read for its functions only;
+ * `-` covers nothing: `gfpcheck-extract --context-headers`).  A directory
+ * without a tree file or without `scanned` records was scanned whole. */
+struct dirscan {
+	char **v;
+	size_t n;
+};
+
+static int read_scanned(struct run *R, struct dirscan *ds)
+{
+	for (size_t i = 0; i < R->A.nfactdirs; i++) {
+		char *root = NULL, *kernel = NULL, err[1024];
+		if (facts_tree_read_scanned(R->A.factdirs[i], &root, &kernel, &ds[i].v, &ds[i].n, err, sizeof(err)) < 0) {
+			fprintf(stderr, "%s\n", err);
+			return 2;
+		}
+		free(root);
+		free(kernel);
+	}
+	return 0;
+}
+
 static int load_factdirs(struct run *R)
 {
 	struct factfile *ff = NULL;
@@ -110,20 +149,33 @@ static int load_factdirs(struct run *R)
 	for (size_t i = 0; i < R->A.nfactdirs; i++) {
 		if (!is_dir(R->A.factdirs[i]))
 			return fail("cannot read facts directory '%s'%s", R->A.factdirs[i], "");
+		size_t from = nff;
 		walk_facts(R->A.factdirs[i], "", &ff, &nff, &capff);
+		for (size_t k = from; k < nff; k++)
+			ff[k].dir = i;
 	}
 	if (!nff)
 		return fail("no .facts files under '%s'%s", R->A.factdirs[0], "");
 	qsort(ff, nff, sizeof(*ff), cmp_factfile);
-	int rc = 0;
+	struct dirscan *ds = xcalloc(R->A.nfactdirs, sizeof(*ds));
+	int rc = read_scanned(R, ds);
 	for (size_t i = 0; i < nff && !rc; i++) {
 		if (i && strcmp(ff[i].src, ff[i - 1].src) == 0)
 			continue; /* an older copy of the same file */
 		if (facts_load(&R->prog, ff[i].facts, ff[i].src, err, sizeof(err))) {
 			fprintf(stderr, "%s\n", err);
 			rc = 2;
+			continue;
 		}
+		const struct dirscan *d = &ds[ff[i].dir];
+		R->prog.files[R->prog.nfiles - 1].context = d->n && !under_scanned(ff[i].src, d->v, d->n);
 	}
+	for (size_t i = 0; i < R->A.nfactdirs; i++) {
+		for (size_t k = 0; k < ds[i].n; k++)
+			free(ds[i].v[k]);
+		free(ds[i].v);
+	}
+	free(ds);
 	for (size_t i = 0; i < nff; i++) {
 		free(ff[i].src);
 		free(ff[i].facts);
@@ -137,9 +189,11 @@ static int load_factdirs(struct run *R)
  * spatch, an unusable cache or an unreadable tree must not pass CI. */
 static int check_analysed(const struct extract_file *files, size_t n)
 {
-	size_t bad = 0, first = n;
+	size_t bad = 0, first = n, nctx = 0;
 	for (size_t i = 0; i < n; i++)
-		if (files[i].failed || !files[i].facts) {
+		if (files[i].context) /* headers of include/ read as context do not count */
+			nctx++;
+		else if (files[i].failed || !files[i].facts) {
 			bad++;
 			if (first == n)
 				first = i;
@@ -148,6 +202,7 @@ static int check_analysed(const struct extract_file *files, size_t n)
 	long min = e && *e ? strtol(e, NULL, 10) : 50;
 	if (min < 0 || min > 100)
 		min = 50;
+	n -= nctx;
 	size_t ok = n - bad;
 	if (n == 0 || (ok > 0 && ok * 100 >= (size_t)min * n))
 		return 0;
@@ -169,9 +224,16 @@ static int extract_and_load(struct run *R)
 		return fail("%s%s", err, "");
 	if (!nfiles)
 		return fail("no .c or .h files under '%s'%s", R->A.paths[0], "");
+	/* the headers of <root>/include/ the paths leave out: context */
+	if (extract_add_context(R->root, &files, &nfiles, err, sizeof(err)) < 0) {
+		extract_free(files, nfiles);
+		return fail("%s%s", err, "");
+	}
 	struct extract_opts eo;
 	memset(&eo, 0, sizeof(eo));
 	eo.root = R->root;
+	const char **hot = hot_names(&R->model, &eo.nhot);
+	eo.hot = hot;
 	eo.spatch = getenv("SPATCH");
 	char *cf = R->A.cocci ? xstrdup(R->A.cocci) : share_path("cocci/gfpfacts.cocci");
 	eo.cocci = cf;
@@ -200,7 +262,9 @@ static int extract_and_load(struct run *R)
 				}
 				fprintf(stderr, "%s\n", err);
 				rc = 2;
+				continue;
 			}
+			R->prog.files[R->prog.nfiles - 1].context = files[i].context;
 		}
 		if (!dropped || rc)
 			break;
@@ -215,6 +279,7 @@ static int extract_and_load(struct run *R)
 	if (!rc)
 		rc = check_analysed(files, nfiles);
 	extract_free(files, nfiles);
+	free(hot);
 	free(cf);
 	return rc;
 }
@@ -242,6 +307,38 @@ int phase_analyse(struct run *R)
 	return 0;
 }
 
+static int cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+struct strvec {
+	char **v;
+	size_t n;
+};
+
+static int not_in_context(struct finding *f, void *ctx)
+{
+	const struct strvec *cx = ctx;
+	return !cx->n || !bsearch(&f->file, cx->v, cx->n, sizeof(char *), cmp_str);
+}
+
+/* Findings located in a header of include/ that was read only as context
+ * (the paths did not cover it) are not reported: the user did not ask. */
+static void drop_context(struct run *R)
+{
+	struct strvec cx = {NULL, 0};
+	size_t cap = 0;
+	for (size_t i = 0; i < R->prog.nfiles; i++)
+		if (R->prog.files[i].context)
+			VEC_PUSH(cx.v, cx.n, cap, R->prog.files[i].path);
+	if (cx.n) {
+		qsort(cx.v, cx.n, sizeof(char *), cmp_str);
+		findings_filter(&R->out, not_in_context, &cx);
+	}
+	free(cx.v);
+}
+
 int phase_rules(struct run *R)
 {
 	double t = now_seconds();
@@ -249,6 +346,7 @@ int phase_rules(struct run *R)
 	for (int r = 0; r < NRULES; r++)
 		if (R->A.rules & (1u << r))
 			rule_table[r].run(&rc);
+	drop_context(R);
 	findings_sort(&R->out);
 	R->st.t_rules = now_seconds() - t;
 	return 0;
@@ -295,7 +393,9 @@ static void fill_stats(struct run *R)
 {
 	struct run_stats *st = &R->st;
 	const struct program *p = &R->prog;
-	st->files = p->nfiles;
+	for (size_t i = 0; i < p->nfiles; i++)
+		st->context_headers += p->files[i].context != 0;
+	st->files = p->nfiles - st->context_headers;
 	st->functions = p->nfuncs;
 	st->calls = p->ncalls;
 	st->edges = (size_t)R->a.nedges;

@@ -29,6 +29,11 @@ char *xcache_entry(const struct xcache *c, const char *key);
 char *xcache_bound_path(const struct xcache *c, const char *key, int timeout, long memory_mb);
 char *xcache_bound_get(const char *path);
 void xcache_bound_put(const char *path, const char *why);
+/* A small file of the cache's own (the header selection, extract.c): its
+ * path under dir/NAME/, and a best-effort atomic write (a failure only costs
+ * the shortcut). */
+char *xcache_small_path(const struct xcache *c, const char *name, const char *key);
+void xcache_small_put(const char *path, const char *data, size_t len);
 /* Is the entry at path a complete facts file?  0 yes (and *partial set), -1 no. */
 int xcache_check(const char *path, int *partial);
 /* Store data as the entry of key (atomic).  0 and *path (malloc'd), or -1 with err. */
@@ -76,6 +81,26 @@ char *xpp_records(const char *src, size_t n, size_t *len);
 /* For lines 1..*nlines of src: 1 when the line is part of a preprocessor
  * directive, 2 when it is blank, else 0 (malloc'd, *nlines + 2 entries). */
 unsigned char *xpp_line_kinds(const char *src, size_t n, size_t *nlines);
+
+/* ---- the C scanner for headers under include/ (extract_pp.c) ---- */
+/* The functions a header declares or defines, seen by a scan of its tokens
+ * (every branch of #if/#ifdef but those whose condition is the constant 0). */
+struct xhdr_fn {
+	char *name;
+	size_t line, col; /* of the name */
+	int def;          /* 1: a definition with a body */
+	int is_static;
+	char **calls;     /* definitions: the identifiers the body calls, once each */
+	size_t ncalls, capcalls;
+};
+struct xhdr {
+	struct xhdr_fn *v;
+	size_t n, cap;
+};
+void xhdr_scan(const char *src, size_t n, struct xhdr *out);
+void xhdr_free(struct xhdr *h);
+/* Its `proto` records (docs/FACTS.md), one per line (malloc'd). */
+char *xhdr_records(const struct xhdr *h, size_t *len);
 
 /* ---- interruption ---- */
 extern volatile int xinterrupted; /* the signal that asked us to stop, 0 none */

@@ -15,6 +15,7 @@ struct xjob {
 	char hash[33];  /* content hash of the bytes last read */
 	char key[33];   /* cache key of those bytes */
 	int attempt;    /* runs it was in that stopped before reaching it */
+	int hdr;        /* a header of include/: the facts get the C scanner's protos (instead of spatch's) */
 };
 
 struct xspatch {
@@ -23,8 +24,9 @@ struct xspatch {
 	const char *spatch, *cocci, *macros, *version;
 	const struct xcache *cache;
 	/* the cache key of content hash h */
-	void (*key_of)(const struct xspatch *S, const char *h, char key[33]);
+	void (*key_of)(const struct xspatch *S, const char *h, int hdr, char key[33]);
 	const char *config; /* what besides the content goes into the key */
+	const char *config_hdr; /* the same for headers of include/ (scanner protos added) */
 	int timeout;        /* seconds per file */
 	long memory_mb;     /* address space per spatch process */
 	int njobs;          /* spatch processes at once */

@@ -21,8 +21,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* How a file's facts were obtained. */
-enum extract_how { EX_NONE, EX_CACHE, EX_SPATCH, EX_PREPROC };
+/* How a file's facts were obtained (EX_PROTOS: a header of include/ read as
+ * context, whose facts are the C scanner's `proto` records alone). */
+enum extract_how { EX_NONE, EX_CACHE, EX_SPATCH, EX_PREPROC, EX_PROTOS };
 
 struct extract_file {
 	char *rel;     /* path relative to tree root (any bytes but NUL) */
@@ -39,6 +40,8 @@ struct extract_file {
 	dev_t dev;     /* identity of the file (extract_collect) */
 	ino_t ino;
 	int via_link;  /* found below a symbolic link to a directory */
+	int context;   /* a header of <root>/include/ the paths did not cover (extract_add_context) */
+	int hdr_full;  /* a header of include/ whose facts come from spatch (with the scanner's protos) */
 };
 
 struct extract_opts {
@@ -54,12 +57,20 @@ struct extract_opts {
 	long memory_mb; /* address space of one spatch process, MiB; <= 0: $GFPCHECK_MEMORY, else 4096 */
 	int shard, nshards; /* nshards > 1: only files whose content hash % nshards == shard - 1 */
 	int no_preproc;     /* 1: every file goes to spatch (no C scanner for preprocessor-only files) */
+	/* Headers under <root>/include/: the names (allocators, lock, scope and
+	 * setter functions of the model) whose call in the body of a static
+	 * definition of a context header makes spatch read that header; the
+	 * others get the C scanner's `proto` records only (docs/FACTS.md). */
+	const char *const *hot;
+	size_t nhot;
 };
 
 /* What one extract_run did (for stats and benchmarks). */
 struct extract_stats {
 	size_t files, cached, spatch, preproc, failed, skipped, partial, out_of_shard;
 	size_t hashed;    /* files read and hashed (the others came from the stat index) */
+	size_t hdr_context, hdr_full; /* context headers of include/; those given to spatch */
+	size_t protos;    /* context headers whose facts the header scanner wrote now (EX_PROTOS) */
 	size_t batches;   /* spatch processes started */
 	double t_hash, t_spatch;
 };
@@ -72,6 +83,14 @@ struct extract_stats {
  * paths. */
 int extract_collect(const char *root, char **paths, int npaths, struct extract_file **out,
 		    size_t *nout, char *err, size_t errlen);
+
+/* When root has an include/ directory: add every .h under it that files
+ * does not hold yet, marked ->context, and sort files by rel again.  Returns
+ * the number added, or -1 with a message. */
+long extract_add_context(const char *root, struct extract_file **files, size_t *n, char *err, size_t errlen);
+
+/* Is rel a header of the tree's include/ directory? */
+int extract_is_include_header(const char *rel);
 
 /* Fill ->facts for each file, from the cache where possible.  Returns 0
  * (failed files are marked ->failed with ->error), or -1 only for fatal

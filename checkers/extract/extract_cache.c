@@ -275,6 +275,30 @@ void xcache_bound_put(const char *path, const char *why)
 	free(dir);
 }
 
+char *xcache_small_path(const struct xcache *c, const char *name, const char *key)
+{
+	return xasprintf("%s/%s/%.2s/%s", c->dir, name, key, key);
+}
+
+void xcache_small_put(const char *path, const char *data, size_t len)
+{
+	char *dir = xstrdup(path);
+	*strrchr(dir, '/') = 0;
+	char *tmp = xasprintf("%s.tmp-%ld", path, (long)getpid());
+	if (mkdir_p(dir) == 0) {
+		FILE *f = fopen(tmp, "wb");
+		int bad = !f;
+		if (f) {
+			bad = fwrite(data, 1, len, f) != len;
+			bad |= fclose(f) != 0;
+		}
+		if (bad || rename(tmp, path))
+			unlink(tmp);
+	}
+	free(tmp);
+	free(dir);
+}
+
 int xcache_put(const struct xcache *c, const char *key, const char *data, size_t len, char **path,
 	       char *err, size_t errlen)
 {

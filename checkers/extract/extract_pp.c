@@ -137,9 +137,26 @@ static size_t directive(const unsigned char *d, size_t n, size_t i, struct strbu
 	return i;
 }
 
-/* Walk d: call fn for every directive; returns 0 when some token outside
- * the directives was met (the file is not preprocessor-only), else 1. */
+/* A token outside the directives (xhdr_scan): an identifier, a literal
+ * (kind 'L': string, character or number) or one punctuation byte. */
+struct ctok {
+	char kind; /* 'I', 'L', or the punctuation byte */
+	size_t off, len, line, col;
+};
+
+/* Walk d: call fn for every directive and tok (when not NULL) for every
+ * token outside them; returns 0 when some token outside the directives was
+ * met (the file is not preprocessor-only), else 1. */
+static int scan_tokens(const unsigned char *d, size_t n, void (*fn)(void *, struct directive *),
+		       void (*tok)(void *, const struct ctok *), void *arg);
+
 static int scan(const unsigned char *d, size_t n, void (*fn)(void *, struct directive *), void *arg)
+{
+	return scan_tokens(d, n, fn, NULL, arg);
+}
+
+static int scan_tokens(const unsigned char *d, size_t n, void (*fn)(void *, struct directive *),
+		       void (*tok)(void *, const struct ctok *), void *arg)
 {
 	size_t i = 0, line = 1, ls = 0;
 	int start = 1, pp_only = 1;
@@ -186,7 +203,22 @@ static int scan(const unsigned char *d, size_t n, void (*fn)(void *, struct dire
 			pp_only = 0;
 			if (!fn)
 				return 0;
-			i = c == '"' || c == '\'' ? quote_end(d, n, i) : i + 1;
+			size_t j = c == '"' || c == '\'' ? quote_end(d, n, i) : i + 1;
+			char kind = c == '"' || c == '\'' ? 'L' : (char)c;
+			if (tok && is_id0(c)) {
+				kind = 'I';
+				while (j < n && is_id(d[j]))
+					j++;
+			} else if (tok && c >= '0' && c <= '9') {
+				kind = 'L';
+				while (j < n && (is_id(d[j]) || d[j] == '.'))
+					j++;
+			}
+			if (tok) {
+				struct ctok t = {kind, i, j - i, line, i - ls + 1};
+				tok(arg, &t);
+			}
+			i = j;
 		}
 	}
 	return pp_only;
@@ -392,25 +424,14 @@ struct ppstate {
 	struct strbuf out;
 };
 
-static void one(void *arg, struct directive *dv)
-{
-	struct ppstate *S = arg;
-	struct strbuf t = {0};
-	uncomment(dv->text.s ? dv->text.s : "", dv->text.len, &t);
-	const char *p = t.s ? t.s : "";
-	const char *end = p + t.len;
-	while (p < end && is_ws_nl((unsigned char)*p))
-		p++;
-	const char *kw = p;
-	if (p == end || !is_id0((unsigned char)*p)) {
-		sb_free(&t);
-		return;
-	}
-	while (p < end && is_id((unsigned char)*p))
-		p++;
-	size_t kl = (size_t)(p - kw);
-	struct strbuf f = {0};
 #define KW(s) (kl == strlen(s) && memcmp(kw, s, kl) == 0)
+
+/* A conditional directive (#if, #ifdef, #ifndef, #elif, #else, #endif):
+ * the groups and whether the code after it is dead; 0 for the others.  kw
+ * is the keyword (kl bytes), p..end the rest of the directive, uncommented. */
+static int conditional(struct ppstate *S, const char *kw, size_t kl, const char *p, const char *end)
+{
+	struct strbuf f = {0};
 	if (KW("if") || KW("ifdef") || KW("ifndef")) {
 		int v = -1;
 		if (KW("if")) {
@@ -437,6 +458,53 @@ static void one(void *arg, struct directive *dv)
 	} else if (KW("endif")) {
 		if (S->ng)
 			S->dead = S->g[--S->ng].outside_dead;
+	} else {
+		return 0;
+	}
+	sb_free(&f);
+	return 1;
+}
+
+/* The directive's keyword: *kw, *kl, and the text after it in *p..*end
+ * (t holds the uncommented text).  0 when it has none. */
+static int keyword(struct directive *dv, struct strbuf *t, const char **kw, size_t *kl, const char **p,
+		   const char **end)
+{
+	uncomment(dv->text.s ? dv->text.s : "", dv->text.len, t);
+	const char *q = t->s ? t->s : "";
+	*end = q + t->len;
+	while (q < *end && is_ws_nl((unsigned char)*q))
+		q++;
+	*kw = q;
+	if (q == *end || !is_id0((unsigned char)*q))
+		return 0;
+	while (q < *end && is_id((unsigned char)*q))
+		q++;
+	*kl = (size_t)(q - *kw);
+	*p = q;
+	return 1;
+}
+
+static void one(void *arg, struct directive *dv)
+{
+	struct ppstate *S = arg;
+	struct strbuf t = {0};
+	uncomment(dv->text.s ? dv->text.s : "", dv->text.len, &t);
+	const char *p = t.s ? t.s : "";
+	const char *end = p + t.len;
+	while (p < end && is_ws_nl((unsigned char)*p))
+		p++;
+	const char *kw = p;
+	if (p == end || !is_id0((unsigned char)*p)) {
+		sb_free(&t);
+		return;
+	}
+	while (p < end && is_id((unsigned char)*p))
+		p++;
+	size_t kl = (size_t)(p - kw);
+	struct strbuf f = {0};
+	if (conditional(S, kw, kl, p, end)) {
+		;
 	} else if (KW("define") && !S->dead && p < end && is_ws_nl((unsigned char)*p)) {
 		while (p < end && is_ws_nl((unsigned char)*p))
 			p++;
@@ -487,7 +555,6 @@ static void one(void *arg, struct directive *dv)
 			free(name);
 		}
 	}
-#undef KW
 	sb_free(&f);
 	sb_free(&t);
 }
@@ -539,4 +606,224 @@ char *xpp_records(const char *src, size_t n, size_t *len)
 		S.out.s = xstrdup("");
 	*len = S.out.len;
 	return S.out.s;
+}
+
+/* ---- the function declarations of a header (xhdr_scan) ---- */
+
+struct hscan {
+	struct ppstate pp; /* conditional groups: dead branches are skipped */
+	struct ctok *decl; /* tokens of the declaration being read (brace depth 0) */
+	size_t nd, capd;
+	int bd;            /* brace depth */
+	long cur;          /* the definition whose body is being read, or -1 */
+	struct ctok prev;  /* the previous token in a body */
+	struct xhdr *out;
+};
+
+static int tok_is(const struct hscan *S, const struct ctok *t, const char *w)
+{
+	size_t l = strlen(w);
+	return t->kind == 'I' && t->len == l && memcmp(S->pp.d + t->off, w, l) == 0;
+}
+
+static int not_a_name(const struct hscan *S, const struct ctok *t)
+{
+	static const char *const w[] = {"if", "for", "while", "do", "switch", "return", "sizeof", "typeof",
+					"__typeof__", "__typeof", "_Generic", "_Static_assert", "static_assert",
+					"__attribute__", "__attribute", "asm", "__asm__", "__asm", "defined",
+					"typedef", "void", "char", "short", "int", "long", "signed", "unsigned",
+					"float", "double", "_Bool", "const", "volatile", "struct", "union", "enum",
+					"extern", "static", "inline", NULL};
+	for (const char *const *p = w; *p; p++)
+		if (tok_is(S, t, *p))
+			return 1;
+	return t->len >= 9 && memcmp(S->pp.d + t->off, "__builtin", 9) == 0;
+}
+
+/* Index of the ')' closing the '(' at i in the declaration, or nd. */
+static size_t close_paren(const struct hscan *S, size_t i)
+{
+	int depth = 0;
+	for (size_t k = i; k < S->nd; k++) {
+		depth += S->decl[k].kind == '(';
+		depth -= S->decl[k].kind == ')';
+		if (depth == 0)
+			return k;
+	}
+	return S->nd;
+}
+
+/* Do the tokens between '(' at a and ')' at b look like parameters (types
+ * and names, `...`), not like the arguments of an attribute macro
+ * (`__printf(2, 3)`, `__acquires(&x->lock)`)? */
+static int params_like(const struct hscan *S, size_t a, size_t b)
+{
+	int brackets = 0;
+	if (a + 1 < b && (S->decl[a + 1].kind == '*' || S->decl[a + 1].kind == '^'))
+		return 0; /* `T (*name)(...)`: a pointer declarator, not parameters */
+	for (size_t k = a + 1; k < b; k++) {
+		char c = S->decl[k].kind;
+		brackets += c == '[';
+		brackets -= c == ']';
+		if (!brackets && (c == 'L' || c == '=' || c == '&' || c == '-' || c == '+' || c == '"' || c == '!'))
+			return 0;
+		if (c == '.' && !(k + 2 < b && S->decl[k + 1].kind == '.' && S->decl[k + 2].kind == '.') &&
+		    !(k >= 1 && S->decl[k - 1].kind == '.'))
+			return 0;
+	}
+	return 1;
+}
+
+/* The declared function's name in the declaration read so far: the first
+ * identifier at parenthesis depth 0, after a type (an identifier or '*'),
+ * followed by a parameter list; attribute groups are skipped.  -1: none
+ * (a variable, a typedef, a macro invocation, a struct). */
+static long declarator(const struct hscan *S)
+{
+	if (!S->nd || tok_is(S, &S->decl[0], "typedef"))
+		return -1;
+	int depth = 0;
+	long prev = -1; /* the previous token at depth 0 that is not an attribute group */
+	for (size_t i = 0; i < S->nd; i++) {
+		const struct ctok *t = &S->decl[i];
+		if (depth == 0 && t->kind == 'I' &&
+		    (tok_is(S, t, "__attribute__") || tok_is(S, t, "__attribute") || tok_is(S, t, "asm") ||
+		     tok_is(S, t, "__asm__") || tok_is(S, t, "__asm")) &&
+		    i + 1 < S->nd && S->decl[i + 1].kind == '(') {
+			i = close_paren(S, i + 1);
+			continue;
+		}
+		if (depth == 0 && t->kind == '=')
+			return -1; /* an initialiser: a variable */
+		if (depth == 0 && t->kind == 'I' && i + 1 < S->nd && S->decl[i + 1].kind == '(' && prev >= 0 &&
+		    (S->decl[prev].kind == 'I' || S->decl[prev].kind == '*') && !not_a_name(S, t)) {
+			size_t c = close_paren(S, i + 1);
+			if (c < S->nd && params_like(S, i + 1, c))
+				return (long)i;
+		}
+		depth += t->kind == '(';
+		depth -= t->kind == ')';
+		if (depth == 0 && t->kind != ')')
+			prev = (long)i;
+		else if (depth == 0)
+			prev = -1; /* after a parenthesised group: `X(a) f(...)` is no type */
+	}
+	return -1;
+}
+
+/* The declaration ends with ';' (def 0) or with the '{' of a body (def 1):
+ * record the function it declares, if any; its index or -1. */
+static long declaration(struct hscan *S, int def)
+{
+	long i = declarator(S);
+	if (i < 0)
+		return -1;
+	int is_static = 0;
+	for (long k = 0; k < i; k++)
+		is_static |= tok_is(S, &S->decl[k], "static");
+	struct xhdr_fn f;
+	memset(&f, 0, sizeof(f));
+	const struct ctok *t = &S->decl[i];
+	f.name = xstrndup((const char *)S->pp.d + t->off, t->len);
+	f.line = t->line;
+	f.col = t->col;
+	f.def = def;
+	f.is_static = is_static;
+	VEC_PUSH(S->out->v, S->out->n, S->out->cap, f);
+	return (long)S->out->n - 1;
+}
+
+static void add_call(struct hscan *S, const struct ctok *t)
+{
+	struct xhdr_fn *f = &S->out->v[S->cur];
+	for (size_t k = 0; k < f->ncalls; k++)
+		if (strlen(f->calls[k]) == t->len && memcmp(f->calls[k], S->pp.d + t->off, t->len) == 0)
+			return;
+	VEC_PUSH(f->calls, f->ncalls, f->capcalls, xstrndup((const char *)S->pp.d + t->off, t->len));
+}
+
+static void hdr_tok(void *arg, const struct ctok *t)
+{
+	struct hscan *S = arg;
+	if (S->pp.dead)
+		return;
+	if (S->bd > 0) {
+		if (S->cur >= 0 && t->kind == '(' && S->prev.kind == 'I' && !not_a_name(S, &S->prev))
+			add_call(S, &S->prev);
+		S->prev = *t;
+		if (t->kind == '{')
+			S->bd++;
+		else if (t->kind == '}' && (--S->bd == 0 || t->col == 1)) {
+			/* a '}' in the first column ends a body or a struct in any
+			 * case (kernel style): branches of #ifdef that open a brace
+			 * twice do not derail the rest of the file */
+			S->bd = 0;
+			if (S->cur >= 0)
+				S->nd = 0; /* a function body ends its declaration */
+			S->cur = -1;
+		}
+		return;
+	}
+	if (t->kind == ';') {
+		declaration(S, 0);
+		S->nd = 0;
+	} else if (t->kind == '{') {
+		S->cur = declaration(S, 1);
+		S->bd = 1;
+		memset(&S->prev, 0, sizeof(S->prev));
+	} else if (t->kind == '}') {
+		S->nd = 0;
+	} else {
+		VEC_PUSH(S->decl, S->nd, S->capd, *t);
+	}
+}
+
+static void hdr_directive(void *arg, struct directive *dv)
+{
+	struct hscan *S = arg;
+	struct strbuf t = {0};
+	const char *kw, *p, *end;
+	size_t kl;
+	if (keyword(dv, &t, &kw, &kl, &p, &end))
+		conditional(&S->pp, kw, kl, p, end);
+	sb_free(&t);
+}
+
+void xhdr_scan(const char *src, size_t n, struct xhdr *out)
+{
+	struct hscan S;
+	memset(&S, 0, sizeof(S));
+	S.pp.d = (const unsigned char *)src;
+	S.pp.n = n;
+	S.cur = -1;
+	S.out = out;
+	scan_tokens(S.pp.d, n, hdr_directive, hdr_tok, &S);
+	free(S.pp.g);
+	free(S.decl);
+}
+
+void xhdr_free(struct xhdr *h)
+{
+	for (size_t i = 0; i < h->n; i++) {
+		for (size_t k = 0; k < h->v[i].ncalls; k++)
+			free(h->v[i].calls[k]);
+		free(h->v[i].calls);
+		free(h->v[i].name);
+	}
+	free(h->v);
+	memset(h, 0, sizeof(*h));
+}
+
+char *xhdr_records(const struct xhdr *h, size_t *len)
+{
+	struct strbuf b = {0};
+	for (size_t i = 0; i < h->n; i++) {
+		const struct xhdr_fn *f = &h->v[i];
+		sb_addf(&b, "proto\t%s\t%zu:%zu\t%s\n", f->name, f->line, f->col,
+			f->def ? (f->is_static ? "static-inline" : "extern-inline") : f->is_static ? "static" : "extern");
+	}
+	if (!b.s)
+		b.s = xstrdup("");
+	*len = b.len;
+	return b.s;
 }

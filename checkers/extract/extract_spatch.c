@@ -152,7 +152,7 @@ static int start_batch(struct xspatch *S, struct batch *b, char *err, size_t err
 			/* changed since it was hashed: the facts will be those of
 			 * the bytes read now, under their own key */
 			memcpy(j->hash, h, 33);
-			S->key_of(S, h, j->key);
+			S->key_of(S, h, j->hdr, j->key);
 			char *cp = xcache_entry(S->cache, j->key);
 			int partial = 0;
 			if (xcache_check(cp, &partial) == 0) {
@@ -547,6 +547,30 @@ static char *tail_reason(const char *fatal, const char *errt, size_t elen)
 	return best ? xstrndup(best, bl < 200 ? bl : 200) : NULL;
 }
 
+/* A header of include/: its `proto` records are the C scanner's, from the
+ * bytes spatch parsed (every declaration, in every branch), not spatch's. */
+static void hdr_protos(struct strbuf *body, const char *src, size_t len)
+{
+	struct strbuf out = {0};
+	FOR_LINES(body->s ? body->s : "", body->len, p, n)
+	{
+		if (!starts(p, n, "proto\t")) {
+			sb_addn(&out, p, n);
+			sb_addc(&out, '\n');
+		}
+	}
+	struct xhdr h;
+	memset(&h, 0, sizeof(h));
+	xhdr_scan(src, len, &h);
+	size_t rl = 0;
+	char *recs = xhdr_records(&h, &rl);
+	sb_addn(&out, recs, rl);
+	free(recs);
+	xhdr_free(&h);
+	sb_free(body);
+	*body = out;
+}
+
 /* Settle every file of a finished batch; files to run again go to *rq. */
 static int finish_batch(struct xspatch *S, struct batch *b, int status, size_t **rq, size_t *nrq, char *err,
 			size_t errlen)
@@ -609,6 +633,8 @@ static int finish_batch(struct xspatch *S, struct batch *b, int status, size_t *
 			char *src = read_file(bf->snap, &srclen);
 			size_t flen = 0;
 			char ferr[512] = "";
+			if (src && j->hdr)
+				hdr_protos(&bf->body, src, srclen);
 			char *facts = src ? xfacts_build(fe, src, srclen, bf->skipped.s, bf->skipped.len, bf->body.s,
 							 bf->body.len, &flen, ferr, sizeof(ferr))
 					  : NULL;

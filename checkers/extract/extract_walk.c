@@ -222,3 +222,48 @@ void extract_free(struct extract_file *files, size_t n)
 		free_fields(&files[i]);
 	free(files);
 }
+
+int extract_is_include_header(const char *rel)
+{
+	size_t l = strlen(rel);
+	return strncmp(rel, "include/", 8) == 0 && l > 10 && strcmp(rel + l - 2, ".h") == 0;
+}
+
+long extract_add_context(const char *root, struct extract_file **files, size_t *n, char *err, size_t errlen)
+{
+	char *inc = xasprintf("%s/include", root);
+	struct stat st;
+	if (stat(inc, &st) || !S_ISDIR(st.st_mode)) {
+		free(inc);
+		return 0;
+	}
+	char *paths[1] = {inc};
+	struct extract_file *hv = NULL;
+	size_t hn = 0;
+	int rc = extract_collect(root, paths, 1, &hv, &hn, err, errlen);
+	free(inc);
+	if (rc)
+		return -1;
+	/* both lists are sorted by rel: add the headers files lacks */
+	size_t cap = *n, k = 0, added = 0, n0 = *n;
+	for (size_t i = 0; i < hn; i++) {
+		struct extract_file *h = &hv[i];
+		while (k < n0 && strcmp((*files)[k].rel, h->rel) < 0)
+			k++;
+		int have = k < n0 && strcmp((*files)[k].rel, h->rel) == 0;
+		for (size_t j = 0; !have && j < n0; j++) /* the same file by another path */
+			have = (*files)[j].dev == h->dev && (*files)[j].ino == h->ino;
+		if (have || !extract_is_include_header(h->rel)) {
+			free(h->rel);
+			free(h->abs);
+			continue;
+		}
+		h->context = 1;
+		VEC_PUSH(*files, *n, cap, *h);
+		added++;
+	}
+	free(hv);
+	if (added)
+		qsort(*files, *n, sizeof(**files), cmp_rel);
+	return (long)added;
+}

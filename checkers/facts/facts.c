@@ -289,8 +289,13 @@ static int st_export(struct ctx *c, const struct fact_val *v, int nf)
 
 static int st_proto(struct ctx *c, const struct fact_val *v, int nf)
 {
-	(void)nf;
-	struct proto x = {id_of(&v[0]), c->file, pos_of(&v[1])};
+	struct proto x = {id_of(&v[0]), c->file, pos_of(&v[1]), PK_UNKNOWN};
+	if (nf == 3) {
+		static const char *const kinds[] = {"extern", "static", "static-inline", "extern-inline"};
+		for (int k = 0; k < 4; k++)
+			if (v[2].n == strlen(kinds[k]) && memcmp(v[2].s, kinds[k], v[2].n) == 0)
+				x.kind = (uint8_t)(PK_EXTERN + k);
+	}
 	VEC_PUSH(c->p->protos, c->p->nprotos, c->p->capprotos, x);
 	return 0;
 }
@@ -1032,13 +1037,23 @@ void program_free(struct program *p)
 	for (size_t i = 0; i < p->nstructs; i++)
 		free(p->structs[i].members);
 	free(p->structs);
-	free(p->include_names);
 	bufs_free(p->load_bufs);
 }
 
 int facts_tree_read(const char *dir, char **root, char **kernel, char *err, size_t errlen)
 {
+	return facts_tree_read_scanned(dir, root, kernel, NULL, NULL, err, errlen);
+}
+
+int facts_tree_read_scanned(const char *dir, char **root, char **kernel, char ***scanned, size_t *nscanned,
+			    char *err, size_t errlen)
+{
 	*root = *kernel = NULL;
+	size_t capsc = 0;
+	if (nscanned)
+		*nscanned = 0;
+	if (scanned)
+		*scanned = NULL;
 	char *path = xasprintf("%s/gfpfacts.tree", dir);
 	size_t len = 0;
 	char *text = read_file(path, &len);
@@ -1070,12 +1085,14 @@ int facts_tree_read(const char *dir, char **root, char **kernel, char *err, size
 		else if ((i == 0) != (k == FACT_MAGIC) || (i == 1) != (k == FACT_FRONTEND) ||
 			 (i > 1 && fact_schema((enum fact_kind)k)->place != FP_TREE && k != FACT_END))
 			rc = ferr(&c, "a '%s' record does not belong here (a tree file holds gfpfacts, frontend, tree, "
-				      "kernel and end)",
+				      "kernel, scanned and end)",
 				  fact_keyword((enum fact_kind)k));
 		else if (k == FACT_TREE)
 			*root = xstrndup(c.b.v[0].s, c.b.v[0].n);
 		else if (k == FACT_KERNEL && !(c.b.v[0].n == 1 && c.b.v[0].s[0] == '-'))
 			*kernel = xstrndup(c.b.v[0].s, c.b.v[0].n);
+		else if (k == FACT_SCANNED && scanned)
+			VEC_PUSH(*scanned, *nscanned, capsc, xstrndup(c.b.v[0].s, c.b.v[0].n));
 		else if (k == FACT_END)
 			ended = 1;
 		s = next;
@@ -1088,6 +1105,13 @@ int facts_tree_read(const char *dir, char **root, char **kernel, char *err, size
 		free(*root);
 		free(*kernel);
 		*root = *kernel = NULL;
+		for (size_t i = 0; scanned && i < *nscanned; i++)
+			free((*scanned)[i]);
+		if (scanned) {
+			free(*scanned);
+			*scanned = NULL;
+			*nscanned = 0;
+		}
 	}
 	free(c.b.fs);
 	free(c.b.fl);

@@ -354,6 +354,12 @@ int fw_write_file(const struct facts_writer *w, const char *path, char *err, siz
 int facts_tree_write(const char *dir, const char *frontend, const char *root, const char *kernel, char *err,
 		     size_t errlen)
 {
+	return facts_tree_write_scanned(dir, frontend, root, kernel, NULL, 0, err, errlen);
+}
+
+int facts_tree_write_scanned(const char *dir, const char *frontend, const char *root, const char *kernel,
+			     const char *const *scanned, size_t nscanned, char *err, size_t errlen)
+{
 	struct facts_writer w;
 	fw_init(&w, frontend);
 	w.tree = 1;
@@ -363,6 +369,11 @@ int facts_tree_write(const char *dir, const char *frontend, const char *root, co
 	fw_begin(&w, FACT_KERNEL);
 	fw_str(&w, kernel && *kernel ? kernel : "-");
 	fw_end(&w);
+	for (size_t i = 0; i < nscanned; i++) {
+		fw_begin(&w, FACT_SCANNED);
+		fw_str(&w, scanned[i]);
+		fw_end(&w);
+	}
 	size_t n = strlen(dir) + sizeof(FACTS_TREE_FILE) + 2;
 	char *path = fw_alloc(NULL, n);
 	snprintf(path, n, "%s/%s", dir, FACTS_TREE_FILE);

@@ -96,6 +96,10 @@ int fw_write_file(const struct facts_writer *w, const char *path, char *err, siz
 #define FACTS_TREE_FILE "gfpfacts.tree"
 int facts_tree_write(const char *dir, const char *frontend, const char *root, const char *kernel, char *err,
 		     size_t errlen);
+/* The same with the paths the extraction was given, relative to the root
+ * (`scanned` records: the other files of the directory are context). */
+int facts_tree_write_scanned(const char *dir, const char *frontend, const char *root, const char *kernel,
+			     const char *const *scanned, size_t nscanned, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

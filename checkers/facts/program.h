@@ -31,6 +31,8 @@ struct sfile {
 	char **skipped;    /* "WHAT: REASON" */
 	int nskipped;
 	int is_header;
+	int context;       /* a header of <root>/include/ read only as context: the
+			      user did not ask to scan it, its findings are not reported */
 	char *dir;         /* directory part of path */
 	/* The source the front end parsed (`source` and `text` records): its hash
 	 * and size, and where its bytes are, read only when a report shows a line
@@ -143,11 +145,14 @@ struct macro {
 	int ncalled;
 };
 
-/* `proto` records: a declaration without a body, where it is written. */
+/* `proto` records: a function declared (or, with a KIND of *-inline,
+ * defined) in a header, where it is written. */
+enum proto_kind { PK_UNKNOWN, PK_EXTERN, PK_STATIC, PK_STATIC_INLINE, PK_EXTERN_INLINE };
 struct proto {
 	uint32_t name;
 	int file;
 	pos_t pos;
+	uint8_t kind; /* enum proto_kind: PK_UNKNOWN when the front end does not say */
 };
 
 /* `suppress` records: a `gfpcheck:` directive in a comment (rules/suppress.c
@@ -195,7 +200,6 @@ struct program {
 	struct macro *macros; size_t nmacros, capmacros;
 	struct cdefine *defines; size_t ndefines, capdefines;
 	struct cstruct *structs; size_t nstructs, capstructs;
-	uint32_t *include_names; size_t ninclude, capinclude; /* identifiers declared in <root>/include */
 	const char *root;
 	struct facts_bufs *load_bufs; /* the loader's buffers, reused from file to file (facts.c) */
 };
@@ -212,6 +216,10 @@ int facts_load_text(struct program *p, const char *facts_path, const char *text,
  * tree's root and kernel version as the extraction saw them (*kernel NULL when
  * unknown).  Returns 1 when read, 0 when DIR has none, -1 on a format error. */
 int facts_tree_read(const char *dir, char **root, char **kernel, char *err, size_t errlen);
+/* The same, and its `scanned` paths (*scanned malloc'd, each too; none when the
+ * file has no `scanned` records: every file was scanned). */
+int facts_tree_read_scanned(const char *dir, char **root, char **kernel, char ***scanned, size_t *nscanned,
+			    char *err, size_t errlen);
 /* Register a file that could not be extracted. */
 void program_add_failed(struct program *p, const char *src_path, const char *error);
 void program_free(struct program *p);

@@ -11,6 +11,7 @@ struct run_stats {
 	const struct program *prog; /* the source lines reports quote (facts/srclines.h) */
 	const char *kernel_version; /* "6.1" or "" */
 	size_t files, files_failed, files_partial, functions, calls, edges;
+	size_t context_headers; /* headers of include/ read as context (not in files) */
 	char **failed;   /* "path: reason" for failed files and skipped functions */
 	size_t nfailed;
 	char **skipped;

@@ -74,7 +74,10 @@ void report_json(FILE *out, const struct findings *fs, const struct run_stats *s
 		json_str(out, st->kernel_version);
 	else
 		fputs("null", out);
-	fprintf(out, ",\n  \"stats\": {\n    \"files\": %zu,\n    \"files_failed\": %zu,\n", st->files, st->nfailed);
+	fprintf(out, ",\n  \"stats\": {\n    \"files\": %zu,\n", st->files);
+	if (st->context_headers)
+		fprintf(out, "    \"context_headers\": %zu,\n", st->context_headers);
+	fprintf(out, "    \"files_failed\": %zu,\n", st->nfailed);
 	fputs("    \"failed\": ", out);
 	str_list(out, st->failed, st->nfailed);
 	fprintf(out, ",\n    \"files_partial\": %zu,\n    \"skipped\": ", st->files_partial);

@@ -68,6 +68,8 @@ void report_text(FILE *out, const struct findings *fs, const struct run_stats *s
 	if (!first)
 		fputc(')', out);
 	fprintf(out, " in %zu files, %zu functions", st->files, st->functions);
+	if (st->context_headers)
+		fprintf(out, " (and %zu headers of include/ as context)", st->context_headers);
 	/* Long lists (a whole tree has hundreds of regions spatch could not
 	 * parse) are summarised: a count, the files with most, and where the
 	 * full list is. */

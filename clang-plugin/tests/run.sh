@@ -173,11 +173,21 @@ $d"; fi
 		margs=""
 		[ -f "$case/model.txt" ] && margs="--model $case/model.txt"
 		[ -f "$case/args" ] && margs="$margs $(cat "$case/args")"
+		# the headers of the case's include/ (Coccinelle writes their facts with
+		# the others; Clang and sparse write none: D22) go with the Clang and
+		# sparse facts, as gfpcheck-extract --context-headers writes them
+		hargs=""
+		if [ -d "$case/include" ]; then
+			hdir=$OUT/$id/context-headers
+			(cd "$case" && "$EXTRACT" -q --root . --context-headers -o "$hdir") >"$OUT/$id/context-headers.log" 2>&1
+			hargs="--facts $hdir"
+		fi
 		# findings compared as "file:line rule" (the evidence texts may differ)
 		fes="clang cocci"; [ $sparse_ok = 1 ] && fes="$fes sparse"
 		for fe in $fes; do
 			d=$cdir; [ $fe = cocci ] && d=$sdir; [ $fe = sparse ] && d=$pdir
-			bin/gfpcheck -q --format text $margs --facts "$d" "$case" 2>&1 |
+			h=$hargs; [ $fe = cocci ] && h=""
+			bin/gfpcheck -q --format text $margs --facts "$d" $h "$case" 2>&1 |
 				sed -n 's/^\([^	][^:]*:[0-9]*\):[^ ]* \[\([a-z0-9-]*\)\].*/\1 \2/p' | sort -u >"$OUT/$id/findings.$fe"
 		done
 		diff "$OUT/$id/findings.cocci" "$OUT/$id/findings.clang" | sed -n 's/^< /cocci: /p; s/^> /clang: /p' >"$OUT/$id/findings.diff"

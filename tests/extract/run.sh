@@ -74,6 +74,28 @@ grep -q ", $npp preprocessor-only by the C scanner" "$work/err6" && ok ||
 	ko "the C scanner did not take the $npp preprocessor-only files: $(cat "$work/err6")"
 diff -r "$work/pp-on" "$work/pp-off" >"$work/diff6" && ok || { ko "facts differ with the C scanner on and off"; cat "$work/diff6"; }
 
+# 2c. headers of include/ read as context (tests/extract/hdrtree: only fs/ is
+#     scanned): the C scanner's proto records for every header, spatch's facts
+#     too for the header whose static inlines call a model allocator (directly
+#     or through another such inline), a tree file that says what was scanned
+ht="$here/hdrtree"
+hbefore=$(cd "$ht" && find . -type f | sort | xargs ls -la | md5sum)
+"$ext" -j 2 --root "$ht" -o "$work/hdr" "$ht/fs" 2>"$work/err7" >/dev/null; rc=$?
+[ $rc -eq 0 ] && ok || ko "header extraction exit $rc: $(cat "$work/err7")"
+grep -q "2 headers of include/ as context (1 through spatch" "$work/err7" && ok ||
+	ko "not 2 context headers, 1 through spatch: $(cat "$work/err7")"
+for h in hot cold; do
+	got="$work/hdr/include/linux/$h.h.facts"
+	exp="$ht/expected/$h.h.facts"
+	[ -f "$got" ] || { ko "no facts for include/linux/$h.h"; continue; }
+	norm "$got" >"$work/got"
+	if [ $update = 1 ]; then cp "$work/got" "$exp"; ok; continue; fi
+	diff -u "$exp" "$work/got" >"$work/diff" && ok || { ko "include/linux/$h.h: facts differ"; cat "$work/diff"; }
+done
+grep -q "^scanned	fs$" "$work/hdr/gfpfacts.tree" && ok || ko "the tree file lacks 'scanned fs': $(cat "$work/hdr/gfpfacts.tree")"
+hafter=$(cd "$ht" && find . -type f | sort | xargs ls -la | md5sum)
+[ "$hbefore" = "$hafter" ] && ok || ko "the header tree was modified"
+
 # 3. nothing written into the scanned tree
 after=$(cd "$cases" && ls -la . | md5sum)
 [ "$before" = "$after" ] && ok || ko "the scanned tree was modified"

@@ -2,7 +2,8 @@
 """tests/factsonly/run.py - the facts are the only input of the analysis.
 
 For every fixture case (tests/fixtures/RULE/CASE): copy it to a temporary tree,
-scan it directly, extract its facts (bin/gfpcheck-extract -o DIR --root TREE TREE),
+scan it directly, extract its facts (bin/gfpcheck-extract -o DIR --root TREE TREE,
+or the paths of the case's `scan` file, with the case's model rows),
 remove the tree, and check that `gfpcheck --facts DIR` (with the case's args and
 model) prints the same report as the direct scan, byte for byte, in every format:
 text, sarif and html as they are, json without its `seconds` and `cache_hits`
@@ -59,9 +60,15 @@ def one(case, work, env):
         model = os.path.join(w, "model.txt")  # kept: the model is not the source
         shutil.copy(os.path.join(tree, "model.txt"), model)
         args += ["--model", model]
-    direct = {f: run([G, "-q"] + args + ["--format", f, tree], w, env) for f in FORMATS}
+    # `scan`: the paths the fixture runner scans, relative to the case (the
+    # headers of include/ it leaves out are context)
+    paths = [tree]
+    if os.path.exists(os.path.join(tree, "scan")):
+        paths = [os.path.join(tree, p) for p in open(os.path.join(tree, "scan")).read().split()]
+    direct = {f: run([G, "-q"] + args + ["--format", f] + paths, w, env) for f in FORMATS}
     facts = os.path.join(w, "facts")
-    rc, _, err = run([GX, "-q", "--root", tree, "-o", facts, tree], w, env)
+    model_args = ["--model", os.path.join(w, "model.txt")] if "--model" in args else []
+    rc, _, err = run([GX, "-q", "--root", tree, "-o", facts] + model_args + paths, w, env)
     if rc != 0:
         return case, ["extraction failed: " + err.decode(errors="replace")[:300]], {}, {}
     shutil.rmtree(os.path.join(w, "tree"))  # the source tree is gone

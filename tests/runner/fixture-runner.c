@@ -954,7 +954,27 @@ static int run_case(const struct options *o, const char *root,
 			strv_push(&argv, xstrdup("--model"));
 			strv_push(&argv, xstrdup(model));
 		}
-		strv_push(&argv, xstrdup(cdir));
+		/* `scan`: the paths to scan, relative to the case (a case
+		 * with Makefile and Kbuild is then the tree root); else the
+		 * case itself */
+		char *scanf_ = path_join(cdir, "scan");
+		if (is_file(scanf_)) {
+			struct buf t = { 0 };
+			struct strv sp = { 0 };
+			if (read_file(scanf_, &t) == 0)
+				split_args(t.s, &sp);
+			else
+				buf_printf(&prob, "; cannot read %s", scanf_);
+			if (!sp.n)
+				buf_printf(&prob, "; %s names no path", scanf_);
+			for (size_t k = 0; k < sp.n; k++)
+				strv_push(&argv, path_join(cdir, sp.v[k]));
+			strv_free(&sp);
+			buf_free(&t);
+		} else {
+			strv_push(&argv, xstrdup(cdir));
+		}
+		free(scanf_);
 		if (verbose)
 			print_cmd(argv.v);
 		run_cmd(argv.v, &r);

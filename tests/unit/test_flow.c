@@ -82,8 +82,67 @@ static void expect(const char *name, const char *facts, const char *want)
 	free(got);
 }
 
+/* Functions declared in a header of include/ (proto records, from the facts
+ * alone) have unknown callers; static ones and those declared elsewhere not. */
+static void include_protos(void)
+{
+	struct model m;
+	memset(&m, 0, sizeof(m));
+	char err[512];
+	CHECK(model_load_text(&m, "m", model_text, err, sizeof(err)) == 0);
+	model_index(&m);
+	struct program p;
+	memset(&p, 0, sizeof(p));
+	CHECK(facts_load_text(&p, "h.facts",
+			      H "proto\tpub\t3:5\textern\n"
+				"proto\tinl\t5:19\tstatic-inline\n"
+				"proto\tfwd\t7:12\tstatic\n"
+				"proto\told\t9:5\n" /* a front end that gives no KIND */
+				"fn\txinl\textern\t11:12\t12:1\n"
+				"end\n",
+			      "include/linux/x.h", err, sizeof(err)) == 0);
+	CHECK(facts_load_text(&p, "l.facts", H "proto\tlocal\t3:5\textern\nend\n", "fs/t/t.h", err,
+			      sizeof(err)) == 0);
+	CHECK(p.nprotos == 5 && p.protos[0].kind == PK_EXTERN && p.protos[1].kind == PK_STATIC_INLINE &&
+	      p.protos[2].kind == PK_STATIC && p.protos[3].kind == PK_UNKNOWN);
+	CHECK(facts_load_text(&p, "t.facts",
+			      H "fn\tpub\textern\t1:5\t2:1\n"
+				"fn\tinl\textern\t3:5\t4:1\n"
+				"fn\tfwd\textern\t5:5\t6:1\n"
+				"fn\told\textern\t7:5\t8:1\n"
+				"fn\txinl\textern\t9:5\t10:1\n"
+				"fn\tlocal\textern\t11:5\t12:1\n"
+				"fn\tst\tstatic\t13:5\t14:1\n"
+				"end\n",
+			      "fs/t/t.c", err, sizeof(err)) == 0);
+	struct analysis a;
+	memset(&a, 0, sizeof(a));
+	a.prog = &p;
+	a.model = &m;
+	graph_build(&a);
+	int want[] = {1, 0, 0, 1, 1, 0, 0}; /* pub inl fwd old xinl local st (in fs/t/t.c) */
+	const char *names[] = {"pub", "inl", "fwd", "old", "xinl", "local", "st"};
+	for (size_t f = 0, k = 0; f < p.nfuncs; f++)
+		if (p.funcs[f].file == 2 && k < 7) {
+			CHECK(p.funcs[f].name == intern(names[k]));
+			if (p.funcs[f].in_include != want[k])
+				fprintf(stderr, "include_protos: %s: in_include %d, want %d\n", names[k],
+					p.funcs[f].in_include, want[k]);
+			CHECK(p.funcs[f].in_include == want[k]);
+			k++;
+		}
+	struct sites s;
+	struct regions rg;
+	memset(&s, 0, sizeof(s));
+	memset(&rg, 0, sizeof(rg));
+	analysis_free(&a, &s, &rg);
+	program_free(&p);
+	model_free(&m);
+}
+
 void test_flow(void)
 {
+	include_protos();
 	/* lock; if (x) { unlock; return; } kmalloc(GFP_KERNEL); unlock  -> lock still held */
 	expect("early-return unlock",
 	       H "fn\tf\textern\t1:5\t9:1\n"

@@ -226,7 +226,22 @@ static void tree_file(void)
 	CHECK(root && !strcmp(root, "/some/tree root") && kernel && !strcmp(kernel, "6.1"));
 	free(root);
 	free(kernel);
+	/* the paths the extraction was given */
+	const char *sc[] = {"fs", "include/linux"};
+	char **got = NULL;
+	size_t ngot = 0;
+	CHECK(facts_tree_write_scanned(dir, "unit", "/t", "6.1", sc, 2, err, sizeof(err)) == 0);
+	CHECK(facts_tree_read_scanned(dir, &root, &kernel, &got, &ngot, err, sizeof(err)) == 1 && ngot == 2 &&
+	      !strcmp(got[0], "fs") && !strcmp(got[1], "include/linux"));
+	for (size_t i = 0; i < ngot; i++)
+		free(got[i]);
+	free(got);
+	free(root);
+	free(kernel);
 	CHECK(facts_tree_write(dir, "unit", "/t", NULL, err, sizeof(err)) == 0);
+	CHECK(facts_tree_read_scanned(dir, &root, &kernel, &got, &ngot, err, sizeof(err)) == 1 && ngot == 0 &&
+	      !got);
+	free(root);
 	CHECK(facts_tree_read(dir, &root, &kernel, err, sizeof(err)) == 1 && !strcmp(root, "/t") && !kernel);
 	free(root);
 	char *path = xasprintf("%s/gfpfacts.tree", dir);
