@@ -98,6 +98,8 @@ void if_spans(int i, int *ts, int *te, int *es, int *ee);	/* token ranges, es -1
 
 /* gfpflow.c: gfpflow, gfpret, gfpstore records */
 void gfpflow_records(void);
+/* argval.c: target and argval records (sizes and orders as sparse evaluated them) */
+void argval_records(void);
 int is_gfp_type(struct symbol *t);
 
 /* expression text, as sparse parsed it (for printed arguments and contexts) */

@@ -474,6 +474,7 @@ static void one_file(char *file)
 				context_decl(fe.calls[i].owner, c, show_ident(c->ident));
 		}
 	gfpflow_records();
+	argval_records();
 	for (int o = 0; o < fe.nowners; o++)
 		text_records(o);
 	for (int f = 0; f < fe.nfns; f++)

@@ -168,7 +168,9 @@ static long long p_unary(struct px *x)
 		if (!t)
 			return 0;
 		long long sz = 0, al = 0;
-		if (cx_type_size(x, t, &sz, &al))
+		char ty[256];
+		if (cx_type_size(x, t, &sz, &al) &&
+		    (cx_expr_type(x, t, ty, sizeof(ty)) || cx_type_size(x, ty, &sz, &al)))
 			x->bad = 1;
 		free(t);
 		return sz;
@@ -314,7 +316,16 @@ static long long p_or(struct px *x)
 int cexpr_eval(const struct analysis *a, const char *text, long long page, long long *out, int *via,
 		     int *def)
 {
-	struct px x = {a, text, page, 0, 0, 0, -1};
+	return cexpr_eval_fn(a, -1, text, page, out, via, def);
+}
+
+int cexpr_eval_fn(const struct analysis *a, int fn, const char *text, long long page, long long *out, int *via,
+		  int *def)
+{
+	int ptr = 8;
+	if (fn >= 0 && a->prog->funcs[fn].file >= 0 && a->prog->files[a->prog->funcs[fn].file].ptr_size)
+		ptr = a->prog->files[a->prog->funcs[fn].file].ptr_size;
+	struct px x = {a, text, page, 0, 0, 0, -1, fn, ptr};
 	long long v = p_or(&x);
 	skipws(&x);
 	if (x.bad || *x.s)

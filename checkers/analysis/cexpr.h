@@ -14,6 +14,11 @@
  * (when still < 0) to the index of the first define used; either may be NULL. */
 int cexpr_eval(const struct analysis *a, const char *text, long long page, long long *out, int *via_macro,
 	       int *def);
+/* The same for an expression in function fn (or -1): sizeof of its parameters
+ * and locals (`sizeof(*p)`) from their declared types, pointers of the size
+ * the facts give (`target`), else 8. */
+int cexpr_eval_fn(const struct analysis *a, int fn, const char *text, long long page, long long *out,
+		  int *via_macro, int *def);
 /* The same without the provenance. */
 int order_eval(const struct analysis *a, const char *text, long long page, long long *out);
 /* The page order of a request of `size` bytes with base pages of `page` bytes

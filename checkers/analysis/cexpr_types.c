@@ -89,7 +89,7 @@ int cx_type_size(struct px *x, const char *ty, long long *size, long long *align
 				return -1;
 		if (!words || strspn(star, "* \t") != strlen(star))
 			return -1;
-		*size = *align = 8;
+		*size = *align = x->ptr;
 		return 0;
 	}
 	if (strchr(ty, '[') || strchr(ty, '(') || strchr(ty, '{'))
@@ -125,9 +125,9 @@ static int member_layout(struct px *x, const char *decl, long long *off, long lo
 		const char *fp = strstr(decl, "(*");
 		if (!fp || strchr(decl, ','))
 			return -1;
-		*off = (*off + 7) / 8 * 8 + 8;
-		if (*malign < 8)
-			*malign = 8;
+		*off = (*off + x->ptr - 1) / x->ptr * x->ptr + x->ptr;
+		if (*malign < x->ptr)
+			*malign = x->ptr;
 		return 0;
 	}
 	char *d = xstrdup(decl);
@@ -182,7 +182,7 @@ static int member_layout(struct px *x, const char *decl, long long *off, long lo
 		}
 		long long sz, al;
 		if (ptr) {
-			sz = al = 8;
+			sz = al = x->ptr;
 		} else if (cx_type_size(x, base, &sz, &al)) {
 			rc = -1;
 			break;
@@ -229,5 +229,83 @@ static int struct_size(struct px *x, uint32_t name, long long *size, long long *
 		return -1;
 	*size = (off + al - 1) / al * al;
 	*align = al;
+	return 0;
+}
+
+/* The declared type of variable `name` of x->fn: a parameter, else the one local
+ * of that name (two locals of different types: unknown). */
+static uint32_t var_type(struct px *x, const char *name, size_t n)
+{
+	const struct program *p = x->a->prog;
+	if (x->fn < 0)
+		return 0;
+	const struct func *f = &p->funcs[x->fn];
+	uint32_t id = intern_lookup_n(name, n), ty = 0;
+	if (!id)
+		return 0;
+	for (int i = 0; i < f->nparams; i++)
+		if (p->params[f->param0 + i].name == id)
+			return p->params[f->param0 + i].type;
+	for (int i = 0; i < f->nlocals; i++)
+		if (p->locals[f->local0 + i].name == id) {
+			if (ty && ty != p->locals[f->local0 + i].type)
+				return 0;
+			ty = p->locals[f->local0 + i].type;
+		}
+	return ty;
+}
+
+int cx_expr_type(struct px *x, const char *expr, char *out, size_t n)
+{
+	const char *s = expr;
+	int derefs = 0;
+	while (isspace((unsigned char)*s))
+		s++;
+	while (*s == '*') {
+		derefs++;
+		s++;
+		while (isspace((unsigned char)*s))
+			s++;
+	}
+	size_t len;
+	if (!cx_ident_at(s, &len))
+		return -1;
+	const char *name = s;
+	s += len;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s == '[') { /* p[i]: one more dereference, i anything without brackets inside */
+		const char *e = strchr(s, ']');
+		if (!e || memchr(s + 1, '[', (size_t)(e - s - 1)))
+			return -1;
+		derefs++;
+		s = e + 1;
+		while (isspace((unsigned char)*s))
+			s++;
+	}
+	if (*s)
+		return -1;
+	uint32_t ty = var_type(x, name, len);
+	if (!ty)
+		return -1;
+	const char *t = istr(ty);
+	if (strchr(t, '[') || strchr(t, '('))
+		return -1;
+	size_t tl = strlen(t);
+	/* drop one trailing `*` per dereference */
+	for (int d = 0; d < derefs; d++) {
+		while (tl && isspace((unsigned char)t[tl - 1]))
+			tl--;
+		if (!tl || t[tl - 1] != '*')
+			return -1;
+		tl--;
+	}
+	while (tl && isspace((unsigned char)t[tl - 1]))
+		tl--;
+	if (!tl || tl >= n)
+		return -1;
+	memcpy(out, t, tl);
+	out[tl] = 0;
+	x->via_macro = 1;
 	return 0;
 }

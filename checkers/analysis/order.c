@@ -44,10 +44,68 @@ int gfp_arg_index(const struct analysis *a, int c)
 
 void order_text(const struct rorder *o, char *buf, size_t n)
 {
-	if (o->lo == o->hi)
+	if (o->bound == BOUND_LOWER)
+		snprintf(buf, n, "order >= %d", o->lo);
+	else if (o->bound == BOUND_UPPER)
+		snprintf(buf, n, "order <= %d", o->lo);
+	else if (o->lo == o->hi)
 		snprintf(buf, n, "order %d", o->lo);
 	else
 		snprintf(buf, n, "order %d to %d", o->hi, o->lo);
+}
+
+/* The `argval` record of argument idx of call c (sparse's evaluation), or NULL. */
+static const struct argval *argval_of(const struct program *p, int c, int idx)
+{
+	const struct call *cl = &p->calls[c];
+	for (size_t i = 0; i < p->nargvals; i++) {
+		const struct argval *v = &p->argvals[i];
+		if (v->file == cl->file && v->idx == idx && v->callee == cl->callee && v->pos.line == cl->pos.line &&
+		    v->pos.col == cl->pos.col)
+			return v;
+	}
+	return NULL;
+}
+
+/* Texts evaluated with the core's evaluator: 0 and the value for each page size. */
+static int eval_pages(const struct analysis *a, const struct call *cl, const char *t, const long long *pages,
+		      int npages, long long *v, struct rorder *o)
+{
+	for (int k = 0; k < npages; k++)
+		if (cexpr_eval_fn(a, cl->fn, t, pages[k], &v[k], &o->via_macro, &o->def) || v[k] < 0)
+			return -1;
+	return 0;
+}
+
+/* Bounds from sparse's `argval` records of the size (times the count) or order
+ * argument of call c: *lo and *hi (-1: unbounded), *size_arg when they are byte
+ * counts. 0 when sparse gave them. */
+static int argval_bounds(const struct analysis *a, int c, const struct mrow *r, long long page, long long *lo,
+			 long long *hi, int *size_arg)
+{
+	const struct program *p = a->prog;
+	const struct call *cl = &p->calls[c];
+	*size_arg = !(r->order_idx >= 0 && r->order_idx < cl->nargs);
+	const struct argval *v = argval_of(p, c, *size_arg ? r->size_idx : r->order_idx);
+	if (!v)
+		return -1;
+	*lo = v->lo;
+	*hi = v->hi;
+	if (*size_arg && r->count_idx >= 0 && r->count_idx < cl->nargs) {
+		const struct argval *n = argval_of(p, c, r->count_idx);
+		long long nlo, nhi, x;
+		if (n) {
+			nlo = n->lo;
+			nhi = n->hi;
+		} else if (!cexpr_eval_fn(a, cl->fn, istr(cl->args[r->count_idx]), page, &x, NULL, NULL) && x >= 0) {
+			nlo = nhi = x;
+		} else {
+			return -1;
+		}
+		*lo = nlo && *lo > (1LL << 50) / nlo ? (1LL << 50) : *lo * nlo;
+		*hi = *hi < 0 || nhi < 0 ? -1 : (nhi && *hi > (1LL << 50) / nhi ? -1 : *hi * nhi);
+	}
+	return 0;
 }
 
 void call_order(const struct analysis *a, int c, struct rorder *o)
@@ -62,6 +120,17 @@ void call_order(const struct analysis *a, int c, struct rorder *o)
 			 istr(cl->callee));
 		return;
 	}
+	/* facts of a build (sparse) know the configured page size: the order is
+	 * that build's; otherwise both 4 KiB and 64 KiB pages must agree */
+	int shift = cl->file >= 0 ? p->files[cl->file].page_shift : 0;
+	long long pages[2] = {PAGES[0], PAGES[1]};
+	int npages = 2;
+	char pagetext[64] = "with 4 KiB pages";
+	if (shift >= 9 && shift <= 20) {
+		pages[0] = pages[1] = 1LL << shift;
+		npages = 1;
+		snprintf(pagetext, sizeof(pagetext), "with this build's %lld KiB pages", pages[0] / 1024);
+	}
 	if (r->fixed_order >= 0) {
 		o->known = 1;
 		o->lo = o->hi = r->fixed_order;
@@ -69,42 +138,69 @@ void call_order(const struct analysis *a, int c, struct rorder *o)
 	} else if (r->order_idx >= 0 && r->order_idx < cl->nargs) {
 		const char *t = istr(cl->args[r->order_idx]);
 		long long v[2];
-		int ok = 1;
-		for (int k = 0; k < 2 && ok; k++)
-			ok = !cexpr_eval(a, t, PAGES[k], &v[k], &o->via_macro, &o->def) && v[k] >= 0 && v[k] < 40;
-		if (ok) {
+		if (!eval_pages(a, cl, t, pages, npages, v, o) && v[0] < 40 && v[npages - 1] < 40) {
 			o->known = 1;
 			o->lo = (int)v[0];
-			o->hi = (int)v[1];
+			o->hi = (int)v[npages - 1];
 		}
 		snprintf(o->what, sizeof(o->what), "order argument '%.150s'", t);
 	} else if (r->size_idx >= 0 && r->size_idx < cl->nargs) {
 		const char *t = istr(cl->args[r->size_idx]);
 		const char *n = r->count_idx >= 0 && r->count_idx < cl->nargs ? istr(cl->args[r->count_idx]) : NULL;
 		long long v[2];
-		int ok = 1;
-		for (int k = 0; k < 2 && ok; k++) {
+		int ok = !eval_pages(a, cl, t, pages, npages, v, o);
+		for (int k = 0; k < npages && ok; k++) {
 			long long cnt = 1;
-			ok = !cexpr_eval(a, t, PAGES[k], &v[k], &o->via_macro, &o->def) && v[k] >= 0 &&
-			     (!n || (!cexpr_eval(a, n, PAGES[k], &cnt, &o->via_macro, &o->def) && cnt >= 0 &&
-				     (cnt == 0 || v[k] <= (1LL << 50) / cnt)));
+			ok = !n || (!cexpr_eval_fn(a, cl->fn, n, pages[k], &cnt, &o->via_macro, &o->def) && cnt >= 0 &&
+				    (cnt == 0 || v[k] <= (1LL << 50) / cnt));
 			v[k] *= cnt;
 		}
 		if (ok) {
 			o->known = 1;
-			o->lo = size_order(v[0], PAGES[0]);
-			o->hi = size_order(v[1], PAGES[1]);
+			o->lo = size_order(v[0], pages[0]);
+			o->hi = size_order(v[npages - 1], pages[npages - 1]);
 			if (n)
-				snprintf(o->what, sizeof(o->what), "size '%.70s' * '%.70s' = %lld bytes with 4 KiB pages", n,
-					 t, v[0]);
+				snprintf(o->what, sizeof(o->what), "size '%.70s' * '%.70s' = %lld bytes %s", n, t, v[0],
+					 pagetext);
 			else
-				snprintf(o->what, sizeof(o->what), "size '%.140s' = %lld bytes with 4 KiB pages", t, v[0]);
+				snprintf(o->what, sizeof(o->what), "size '%.140s' = %lld bytes %s", t, v[0], pagetext);
 		} else {
 			snprintf(o->what, sizeof(o->what), "size '%.70s%s%.70s'", n ? n : "", n ? "' * '" : "", t);
 		}
 	} else {
 		snprintf(o->what, sizeof(o->what), "%s() has no size or order argument gfpcheck can read",
 			 istr(cl->callee));
+	}
+	/* what sparse evaluated: exact values and bounds for this build */
+	long long lo, hi;
+	int size_arg;
+	if (!o->known && npages == 1 && r->fixed_order < 0 && !argval_bounds(a, c, r, pages[0], &lo, &hi, &size_arg)) {
+		int olo = size_arg ? size_order(lo, pages[0]) : (int)(lo > 40 ? 40 : lo);
+		int ohi = hi < 0 ? 99 : size_arg ? size_order(hi, pages[0]) : (int)(hi > 40 ? 40 : hi);
+		const char *unit = size_arg ? " bytes" : "";
+		char w[sizeof(o->what)];
+		memcpy(w, o->what, sizeof(w));
+		o->via_macro = 1;
+		if (lo == hi) {
+			o->known = 1;
+			o->lo = o->hi = olo;
+			snprintf(o->what, sizeof(o->what), "%.120s = %lld%s as sparse evaluated it %s", w, lo, unit, pagetext);
+		} else if (olo > COSTLY_ORDER) {
+			o->known = 1;
+			o->bound = BOUND_LOWER;
+			o->lo = o->hi = olo;
+			snprintf(o->what, sizeof(o->what), "%.120s is at least %lld%s (a lower bound, from sparse) %s", w, lo,
+				 unit, pagetext);
+		} else if (ohi <= COSTLY_ORDER) {
+			o->known = 1;
+			o->bound = BOUND_UPPER;
+			o->lo = o->hi = ohi;
+			snprintf(o->what, sizeof(o->what), "%.120s is at most %lld%s (an upper bound, from sparse) %s", w, hi,
+				 unit, pagetext);
+		} else {
+			snprintf(o->what, sizeof(o->what), "%.100s is between %lld and %lld%s (from sparse) %s", w, lo, hi,
+				 unit, pagetext);
+		}
 	}
 	if (o->known)
 		o->cls = o->lo <= COSTLY_ORDER && o->hi <= COSTLY_ORDER ? ORD_CHEAP

@@ -5,7 +5,11 @@
  * allocator's fixed-order=. Orders are computed for 4 KiB and 64 KiB base pages
  * (the same convention as cocci/repeat-*.cocci): a request is order-0-like when
  * it is at most PAGE_ALLOC_COSTLY_ORDER for both, costly when it is above it for
- * both, otherwise unknown. The expressions are evaluated by cexpr.c.
+ * both, otherwise unknown. The expressions are evaluated by cexpr.c. Facts of
+ * a build (the sparse front end: `target` and `argval` records) give the
+ * configured page size, so the order is that build's, and the values sparse
+ * evaluated where the texts are beyond cexpr.c: exact, or a lower bound (enough
+ * to call a request costly) or an upper bound (enough to call it order 0..3).
  * Also which allocator row and gfp argument a call (or a wrapper) has. */
 #ifndef GFPCHECK_ORDER_H
 #define GFPCHECK_ORDER_H
@@ -14,11 +18,14 @@
 #define COSTLY_ORDER 3 /* PAGE_ALLOC_COSTLY_ORDER */
 
 enum { ORD_UNKNOWN = 0, ORD_CHEAP = 1, ORD_COSTLY = 2 };
+/* how the order is known: exactly, or a bound that decides the class */
+enum { BOUND_EXACT = 0, BOUND_LOWER = 1, BOUND_UPPER = 2 };
 
 struct rorder {
 	int known;      /* lo/hi valid */
 	int lo, hi;     /* order with 4 KiB and with 64 KiB pages (lo >= hi) */
 	int cls;        /* ORD_* */
+	int bound;      /* BOUND_*: lo == hi is a lower bound (costly) or an upper bound (order 0..3) */
 	int via_macro;  /* a define or struct layout was used */
 	int def;        /* index of the first define used (evidence), or -1 */
 	char what[200]; /* how it was worked out, or why it is unknown */

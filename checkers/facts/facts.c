@@ -271,6 +271,24 @@ static int st_ignore(struct ctx *c, const struct fact_val *v, int nf)
 	return 0;
 }
 
+static int st_target(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct sfile *sf = &c->p->files[c->file];
+	sf->ptr_size = (int)v[0].i;
+	sf->page_shift = (int)v[1].i;
+	return 0;
+}
+
+static int st_argval(struct ctx *c, const struct fact_val *v, int nf)
+{
+	struct argval a = {c->file, (int)v[3].i, pos_of(&v[1]), id_of(&v[2]), v[4].i, nf > 5 ? v[5].i : -1};
+	if (a.hi >= 0 && a.hi < a.lo)
+		return ferr(c, "'argval' record with HI %lld below LO %lld", a.hi, a.lo);
+	VEC_PUSH(c->p->argvals, c->p->nargvals, c->p->capargvals, a);
+	return 0;
+}
+
 static int st_ref(struct ctx *c, const struct fact_val *v, int nf)
 {
 	(void)nf;
@@ -511,7 +529,7 @@ static const store_fn store[FACT__N] = {
 	[FACT_BREAK] = st_stmt,	     [FACT_CONTINUE] = st_stmt, [FACT_CFG] = st_cfg,
 	[FACT_BB] = st_bb,	     [FACT_SUPPRESS] = st_suppress, [FACT_CTXFN] = st_ignore,
 	[FACT_CTX] = st_ignore,	     [FACT_GFPFLOW] = st_ignore, [FACT_GFPRET] = st_ignore,
-	[FACT_GFPSTORE] = st_ignore,
+	[FACT_GFPSTORE] = st_ignore, [FACT_TARGET] = st_target, [FACT_ARGVAL] = st_argval,
 };
 
 /* ---- reading records ---- */
@@ -1037,6 +1055,7 @@ void program_free(struct program *p)
 	for (size_t i = 0; i < p->nstructs; i++)
 		free(p->structs[i].members);
 	free(p->structs);
+	free(p->argvals);
 	bufs_free(p->load_bufs);
 }
 

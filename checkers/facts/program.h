@@ -42,6 +42,9 @@ struct sfile {
 	char *facts_path;   /* the facts file holding the text, or NULL */
 	long long text_off, text_len; /* its `text` bytes in that file; text_len -1: none */
 	char *text;         /* the text when loaded from memory (facts_load_text), or NULL */
+	/* the configured target (`target` record, sparse): pointer size in bytes
+	 * and PAGE_SHIFT, 0 when the facts do not say */
+	int ptr_size, page_shift;
 };
 
 struct func {
@@ -184,6 +187,15 @@ struct cstruct {
 	uint32_t *members;
 };
 
+/* `argval` records (sparse): argument IDX of the call at POS to CALLEE is at
+ * least lo and at most hi (-1: no upper bound), for the configured target. */
+struct argval {
+	int file, idx;
+	pos_t pos;
+	uint32_t callee;
+	long long lo, hi;
+};
+
 struct program {
 	struct sfile *files; size_t nfiles, capfiles;
 	struct func *funcs; size_t nfuncs, capfuncs;
@@ -200,6 +212,7 @@ struct program {
 	struct macro *macros; size_t nmacros, capmacros;
 	struct cdefine *defines; size_t ndefines, capdefines;
 	struct cstruct *structs; size_t nstructs, capstructs;
+	struct argval *argvals; size_t nargvals, capargvals;
 	const char *root;
 	struct facts_bufs *load_bufs; /* the loader's buffers, reused from file to file (facts.c) */
 };

@@ -8,6 +8,10 @@
 #include <linux/gfp.h>
 #include <linux/fs.h>
 
+/* huge pages (include/linux/huge_mm.h): a size macro the case's facts do not hold */
+#define HPAGE_PMD_SHIFT 21
+#define HPAGE_PMD_ORDER (HPAGE_PMD_SHIFT - PAGE_SHIFT)
+
 int get_order(unsigned long size);
 struct page *alloc_pages_node(int nid, gfp_t gfp_mask, unsigned int order);
 void *kmalloc_array(size_t n, size_t size, gfp_t flags);
