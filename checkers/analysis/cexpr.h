@@ -19,6 +19,12 @@ int cexpr_eval(const struct analysis *a, const char *text, long long page, long 
  * the facts give (`target`), else 8. */
 int cexpr_eval_fn(const struct analysis *a, int fn, const char *text, long long page, long long *out,
 		  int *via_macro, int *def);
+/* Bounds of a size that is a sum of products of constants and variables of fn
+ * with an unsigned declared type (`sizeof(struct x) + len`, `n * sizeof(u32)`
+ * with `u8 n`): 0, *lo and *hi (-1: unbounded) when some factor is such a
+ * variable and every other one is constant; -1 otherwise (cexpr_bounds.c). */
+int cexpr_bounds(const struct analysis *a, int fn, const char *text, long long page, long long *lo, long long *hi,
+		 int *via_macro, int *def);
 /* The same without the provenance. */
 int order_eval(const struct analysis *a, const char *text, long long page, long long *out);
 /* The page order of a request of `size` bytes with base pages of `page` bytes

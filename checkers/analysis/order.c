@@ -45,7 +45,7 @@ int gfp_arg_index(const struct analysis *a, int c)
 void order_text(const struct rorder *o, char *buf, size_t n)
 {
 	if (o->bound == BOUND_LOWER)
-		snprintf(buf, n, "order >= %d", o->lo);
+		snprintf(buf, n, "order >= %d", o->hi);
 	else if (o->bound == BOUND_UPPER)
 		snprintf(buf, n, "order <= %d", o->lo);
 	else if (o->lo == o->hi)
@@ -106,6 +106,85 @@ static int argval_bounds(const struct analysis *a, int c, const struct mrow *r, 
 		*hi = *hi < 0 || nhi < 0 ? -1 : (nhi && *hi > (1LL << 50) / nhi ? -1 : *hi * nhi);
 	}
 	return 0;
+}
+
+/* Bounds of the request when its value is not known exactly: sparse's
+ * evaluation (`argval`, a build: one page size), else the declared types of the
+ * variables in a size (`sizeof(*vs) + len`); a lower bound that is costly for
+ * every page size, or an upper bound that is order 0..3 for every one, decides. */
+static void order_bounds(const struct analysis *a, int c, const struct mrow *r, struct rorder *o,
+			 const long long *pages, int npages, const char *pagetext)
+{
+	const struct call *cl = &a->prog->calls[c];
+	long long lo[2], hi[2];
+	int size_arg = 1, ok = 1;
+	const char *from;
+	if (npages == 1 && !argval_bounds(a, c, r, pages[0], &lo[0], &hi[0], &size_arg)) {
+		from = "from sparse";
+		lo[1] = lo[0];
+		hi[1] = hi[0];
+	} else if (r->order_idx < 0 && r->size_idx >= 0 && r->size_idx < cl->nargs) {
+		from = "from the declared types";
+		const char *n = r->count_idx >= 0 && r->count_idx < cl->nargs ? istr(cl->args[r->count_idx]) : NULL;
+		for (int k = 0; k < npages && ok; k++) {
+			long long nlo = 1, nhi = 1, x;
+			ok = !cexpr_bounds(a, cl->fn, istr(cl->args[r->size_idx]), pages[k], &lo[k], &hi[k], &o->via_macro,
+					   &o->def) ||
+			     (!cexpr_eval_fn(a, cl->fn, istr(cl->args[r->size_idx]), pages[k], &x, &o->via_macro, &o->def) &&
+			      (lo[k] = hi[k] = x) >= 0);
+			if (ok && n)
+				ok = !cexpr_bounds(a, cl->fn, n, pages[k], &nlo, &nhi, &o->via_macro, &o->def) ||
+				     (!cexpr_eval_fn(a, cl->fn, n, pages[k], &x, &o->via_macro, &o->def) &&
+				      (nlo = nhi = x) >= 0);
+			if (ok) {
+				lo[k] = nlo && lo[k] > (1LL << 50) / nlo ? (1LL << 50) : lo[k] * nlo;
+				hi[k] = hi[k] < 0 || nhi < 0 ? -1 : (nhi && hi[k] > (1LL << 50) / nhi ? -1 : hi[k] * nhi);
+			}
+		}
+		if (ok && npages == 1) {
+			lo[1] = lo[0];
+			hi[1] = hi[0];
+		}
+	} else {
+		return;
+	}
+	if (!ok)
+		return;
+	int olo[2], ohi[2];
+	for (int k = 0; k < 2; k++) {
+		long long pg = pages[npages == 1 ? 0 : k];
+		olo[k] = size_arg ? size_order(lo[k], pg) : (int)(lo[k] > 40 ? 40 : lo[k]);
+		ohi[k] = hi[k] < 0 ? 99 : size_arg ? size_order(hi[k], pg) : (int)(hi[k] > 40 ? 40 : hi[k]);
+	}
+	const char *unit = size_arg ? " bytes" : "";
+	char w[sizeof(o->what)];
+	memcpy(w, o->what, sizeof(w));
+	o->via_macro = 1;
+	if (lo[0] == hi[0] && lo[1] == hi[1]) {
+		o->known = 1;
+		o->lo = olo[0];
+		o->hi = olo[1];
+		snprintf(o->what, sizeof(o->what), "%.120s = %lld%s as sparse evaluated it %s", w, lo[0], unit, pagetext);
+	} else if (olo[0] > COSTLY_ORDER && olo[1] > COSTLY_ORDER) {
+		o->known = 1;
+		o->bound = BOUND_LOWER;
+		o->lo = olo[0];
+		o->hi = olo[1];
+		snprintf(o->what, sizeof(o->what), "%.110s is at least %lld%s (a lower bound, %s) %s", w, lo[0], unit, from,
+			 pagetext);
+	} else if (ohi[0] <= COSTLY_ORDER && ohi[1] <= COSTLY_ORDER) {
+		o->known = 1;
+		o->bound = BOUND_UPPER;
+		o->lo = ohi[0];
+		o->hi = ohi[1];
+		snprintf(o->what, sizeof(o->what), "%.110s is at most %lld%s (an upper bound, %s) %s", w, hi[0], unit, from,
+			 pagetext);
+	} else if (hi[0] >= 0) {
+		snprintf(o->what, sizeof(o->what), "%.100s is between %lld and %lld%s (%s) %s", w, lo[0], hi[0], unit, from,
+			 pagetext);
+	} else if (lo[0] > 0) {
+		snprintf(o->what, sizeof(o->what), "%.110s is at least %lld%s (%s) %s", w, lo[0], unit, from, pagetext);
+	}
 }
 
 void call_order(const struct analysis *a, int c, struct rorder *o)
@@ -171,37 +250,8 @@ void call_order(const struct analysis *a, int c, struct rorder *o)
 		snprintf(o->what, sizeof(o->what), "%s() has no size or order argument gfpcheck can read",
 			 istr(cl->callee));
 	}
-	/* what sparse evaluated: exact values and bounds for this build */
-	long long lo, hi;
-	int size_arg;
-	if (!o->known && npages == 1 && r->fixed_order < 0 && !argval_bounds(a, c, r, pages[0], &lo, &hi, &size_arg)) {
-		int olo = size_arg ? size_order(lo, pages[0]) : (int)(lo > 40 ? 40 : lo);
-		int ohi = hi < 0 ? 99 : size_arg ? size_order(hi, pages[0]) : (int)(hi > 40 ? 40 : hi);
-		const char *unit = size_arg ? " bytes" : "";
-		char w[sizeof(o->what)];
-		memcpy(w, o->what, sizeof(w));
-		o->via_macro = 1;
-		if (lo == hi) {
-			o->known = 1;
-			o->lo = o->hi = olo;
-			snprintf(o->what, sizeof(o->what), "%.120s = %lld%s as sparse evaluated it %s", w, lo, unit, pagetext);
-		} else if (olo > COSTLY_ORDER) {
-			o->known = 1;
-			o->bound = BOUND_LOWER;
-			o->lo = o->hi = olo;
-			snprintf(o->what, sizeof(o->what), "%.120s is at least %lld%s (a lower bound, from sparse) %s", w, lo,
-				 unit, pagetext);
-		} else if (ohi <= COSTLY_ORDER) {
-			o->known = 1;
-			o->bound = BOUND_UPPER;
-			o->lo = o->hi = ohi;
-			snprintf(o->what, sizeof(o->what), "%.120s is at most %lld%s (an upper bound, from sparse) %s", w, hi,
-				 unit, pagetext);
-		} else {
-			snprintf(o->what, sizeof(o->what), "%.100s is between %lld and %lld%s (from sparse) %s", w, lo, hi,
-				 unit, pagetext);
-		}
-	}
+	if (!o->known && r->fixed_order < 0)
+		order_bounds(a, c, r, o, pages, npages, pagetext);
 	if (o->known)
 		o->cls = o->lo <= COSTLY_ORDER && o->hi <= COSTLY_ORDER ? ORD_CHEAP
 			 : o->lo > COSTLY_ORDER && o->hi > COSTLY_ORDER ? ORD_COSTLY
