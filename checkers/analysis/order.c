@@ -164,26 +164,26 @@ static void order_bounds(const struct analysis *a, int c, const struct mrow *r, 
 		o->known = 1;
 		o->lo = olo[0];
 		o->hi = olo[1];
-		snprintf(o->what, sizeof(o->what), "%.120s = %lld%s as sparse evaluated it %s", w, lo[0], unit, pagetext);
+		snprintf(o->what, sizeof(o->what), "%.120s = %lld%s as sparse evaluated it %.40s", w, lo[0], unit, pagetext);
 	} else if (olo[0] > COSTLY_ORDER && olo[1] > COSTLY_ORDER) {
 		o->known = 1;
 		o->bound = BOUND_LOWER;
 		o->lo = olo[0];
 		o->hi = olo[1];
-		snprintf(o->what, sizeof(o->what), "%.110s is at least %lld%s (a lower bound, %s) %s", w, lo[0], unit, from,
+		snprintf(o->what, sizeof(o->what), "%.110s is at least %lld%s (a lower bound, %s) %.40s", w, lo[0], unit, from,
 			 pagetext);
 	} else if (ohi[0] <= COSTLY_ORDER && ohi[1] <= COSTLY_ORDER) {
 		o->known = 1;
 		o->bound = BOUND_UPPER;
 		o->lo = ohi[0];
 		o->hi = ohi[1];
-		snprintf(o->what, sizeof(o->what), "%.110s is at most %lld%s (an upper bound, %s) %s", w, hi[0], unit, from,
+		snprintf(o->what, sizeof(o->what), "%.110s is at most %lld%s (an upper bound, %s) %.40s", w, hi[0], unit, from,
 			 pagetext);
 	} else if (hi[0] >= 0) {
-		snprintf(o->what, sizeof(o->what), "%.100s is between %lld and %lld%s (%s) %s", w, lo[0], hi[0], unit, from,
+		snprintf(o->what, sizeof(o->what), "%.100s is between %lld and %lld%s (%s) %.40s", w, lo[0], hi[0], unit, from,
 			 pagetext);
 	} else if (lo[0] > 0) {
-		snprintf(o->what, sizeof(o->what), "%.110s is at least %lld%s (%s) %s", w, lo[0], unit, from, pagetext);
+		snprintf(o->what, sizeof(o->what), "%.110s is at least %lld%s (%s) %.40s", w, lo[0], unit, from, pagetext);
 	}
 }
 
@@ -239,10 +239,10 @@ void call_order(const struct analysis *a, int c, struct rorder *o)
 			o->lo = size_order(v[0], pages[0]);
 			o->hi = size_order(v[npages - 1], pages[npages - 1]);
 			if (n)
-				snprintf(o->what, sizeof(o->what), "size '%.70s' * '%.70s' = %lld bytes %s", n, t, v[0],
+				snprintf(o->what, sizeof(o->what), "size '%.70s' * '%.70s' = %lld bytes %.40s", n, t, v[0],
 					 pagetext);
 			else
-				snprintf(o->what, sizeof(o->what), "size '%.140s' = %lld bytes %s", t, v[0], pagetext);
+				snprintf(o->what, sizeof(o->what), "size '%.140s' = %lld bytes %.40s", t, v[0], pagetext);
 		} else {
 			snprintf(o->what, sizeof(o->what), "size '%.70s%s%.70s'", n ? n : "", n ? "' * '" : "", t);
 		}

@@ -13,6 +13,8 @@
  * Also which allocator row and gfp argument a call (or a wrapper) has. */
 #ifndef GFPCHECK_ORDER_H
 #define GFPCHECK_ORDER_H
+#include <stdio.h>
+
 #include "analysis/analysis.h"
 
 #define COSTLY_ORDER 3 /* PAGE_ALLOC_COSTLY_ORDER */
@@ -28,11 +30,14 @@ struct rorder {
 	int bound;      /* BOUND_*: lo == hi is a lower bound (costly) or an upper bound (order 0..3) */
 	int via_macro;  /* a define or struct layout was used */
 	int def;        /* index of the first define used (evidence), or -1 */
-	char what[200]; /* how it was worked out, or why it is unknown */
+	char what[400]; /* how it was worked out, or why it is unknown */
 };
 
 /* Order of the allocation made by call c (a modelled allocator). */
 void call_order(const struct analysis *a, int c, struct rorder *o);
+/* --explain-orders: every request with a size or order argument, its order
+ * and how it was worked out, and the counts (order_explain.c). */
+void order_explain(const struct analysis *a, FILE *out);
 /* "order 0", "order 0 to 3" */
 void order_text(const struct rorder *o, char *buf, size_t n);
 

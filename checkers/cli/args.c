@@ -15,7 +15,7 @@
 enum {
 	O_FORMAT, O_OUT, O_JOBS, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_DUMPMODEL, O_DUMPSTATE,
 	O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP, O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK, O_FROM, O_QUIET,
-	O_LISTRULES, O_HELP, O_VERSION, O_EXPLAINLOCKS, O_EXPLAINSITE,
+	O_LISTRULES, O_HELP, O_VERSION, O_EXPLAINLOCKS, O_EXPLAINSITE, O_EXPLAINORDERS,
 };
 
 static const struct cli_opt table[] = {
@@ -36,6 +36,9 @@ static const struct cli_opt table[] = {
 	{"explain-site", 0, "FILE:N", O_EXPLAINSITE,
 	 "print why the allocations on line N of FILE get their findings, or none: the path\n"
 	 "classes that reach them, each with a chain (may repeat; no report unless -o)"},
+	{"explain-orders", 0, NULL, O_EXPLAINORDERS,
+	 "print the page order of every allocation request with a size or order\n"
+	 "argument, how it was worked out, and the counts"},
 	{"baseline", 0, "FILE", O_BASELINE, "report (and fail on) only findings that FILE does not hold"},
 	{"write-baseline", 0, "FILE", O_WBASELINE, "record the findings in FILE (sorted text); exit status 0"},
 	{"since", 0, "REV", O_SINCE, "only findings whose site or evidence is on a line changed since git REV"},
@@ -141,6 +144,9 @@ static int handle(void *ctx, int key, const char *arg)
 		VEC_PUSH(A->explain, A->nexplain, A->capexplain, arg);
 		return 0;
 	}
+	case O_EXPLAINORDERS:
+		A->explain_orders = 1;
+		return 0;
 	case O_BASELINE:
 		A->baseline = arg;
 		return 0;

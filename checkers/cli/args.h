@@ -9,7 +9,7 @@ struct args {
 	const char *format, *outpath, *kver, *cocci, *model_dir;
 	const char **models; size_t nmodels, capmodels;
 	const char **factdirs; size_t nfactdirs, capfactdirs;
-	int jobs, quiet, dump_model, dump_state, explain_locks, show_suppressed;
+	int jobs, quiet, dump_model, dump_state, explain_locks, explain_orders, show_suppressed;
 	const char **explain; size_t nexplain, capexplain; /* --explain-site FILE:LINE */
 	unsigned rules;           /* rule bits (1 << R_*) */
 	const char *baseline, *write_baseline, *since;

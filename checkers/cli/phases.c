@@ -8,6 +8,7 @@
 
 #include "analysis/flow.h"
 #include "analysis/icall.h"
+#include "analysis/order.h"
 #include "analysis/reclaim.h"
 #include "cli/dump.h"
 #include "cli/explain.h"
@@ -449,6 +450,8 @@ int phase_report(struct run *R)
 		}
 		free(file);
 	}
+	if (R->A.explain_orders)
+		order_explain(&R->a, fo);
 	if ((!R->A.fixing && !R->A.nexplain) || outpath)
 		report_format_find(R->A.format)->write(fo, &R->out, &R->st);
 	if (fo != stdout && wfile_commit(&wo, err, sizeof(err)))
