@@ -59,6 +59,8 @@ struct walk {
 	const struct text *tx;
 };
 
+static void local_record(struct walk *w, struct symbol *sym);
+
 static const char *fnname(int fn)
 {
 	return fn >= 0 ? fe.fns[fn].name : "-";
@@ -482,6 +484,7 @@ static void walk_stmt(struct walk *w, struct statement *s)
 	case STMT_DECLARATION: {
 		struct symbol *sym;
 		FOR_EACH_PTR(s->declaration, sym) {
+			local_record(w, sym);
 			if (sym->initializer)
 				walk_initializer(w, sym->initializer, sym->ctype.base_type);
 		} END_FOR_EACH_PTR(sym);
@@ -522,6 +525,12 @@ static void walk_stmt(struct walk *w, struct statement *s)
 		walk_stmt(w, s->if_false);
 		break;
 	case STMT_ITERATOR:
+		if (s->iterator_syms) {
+			struct symbol *sym;
+			FOR_EACH_PTR(s->iterator_syms, sym) {
+				local_record(w, sym);
+			} END_FOR_EACH_PTR(sym);
+		}
 		if (k >= 0) {
 			if ((tok_is(tx, k, "for") || tok_is(tx, k, "while")) && tx->t[k + 1].match > k + 1)
 				body_record(w, "loop", k, tx->t[k + 1].match + 1, tok_is(tx, k, "for") ? "\tfor" : "\twhile");
@@ -605,6 +614,38 @@ static int locate(const struct text *tx, int nametok, int *open, int *close)
 	return 0;
 }
 
+/* the type text of a declared symbol as sparse prints it (`struct inode *`,
+ * `char [16]`), folded */
+static char *type_text(struct symbol *t)
+{
+	struct fe_buf b = {0};
+	fold_field(&b, t ? show_typename(t) : "");
+	return b.s ? b.s : fe_strdup("");
+}
+
+/* `local` record of a variable declared in the body, at its name as written */
+static void local_record(struct walk *w, struct symbol *sym)
+{
+	if (!sym || !sym->ident || w->fn < 0 || owner_of_stream(sym->pos.stream) != w->owner)
+		return;
+	struct symbol *b = sym->ctype.base_type;
+	if (!b || b->type == SYM_FN || (sym->ctype.modifiers & MOD_EXTERN) || sym->namespace != NS_SYMBOL)
+		return;
+	int k = tok_of_pos(w->owner, (int)sym->pos.line, (int)sym->pos.pos);
+	const char *name = show_ident(sym->ident);
+	/* the position may be the declaration's start: `struct x *name` */
+	for (int j = 0; j < 12 && k >= 0 && k + 1 < w->tx->n && !tok_is(w->tx, k, name) &&
+			(tok_is(w->tx, k, "*") || tok_is(w->tx, k, "(") || w->tx->t[k].kind == TK_IDENT); j++)
+		k++;
+	if (k < 0 || !tok_is(w->tx, k, name))
+		return;
+	char *p = pos_start(w->owner, k), *t = type_text(b);
+	rec_add(w->owner, w->tx->t[k].line, w->tx->t[k].col, "local\t%s\t%s\t%s\t%s", fnname(w->fn), p,
+		show_ident(sym->ident), t);
+	free(p);
+	free(t);
+}
+
 void walk_function(struct symbol *sym, int owner, int fnidx)
 {
 	struct owner *o = &fe.owners[owner];
@@ -612,8 +653,10 @@ void walk_function(struct symbol *sym, int owner, int fnidx)
 	struct symbol *base = sym->ctype.base_type;
 	const struct text *tx = &o->tx;
 	char *start = pos_start(owner, f->nametok), *end = pos_end(owner, f->close);
-	rec_add(owner, tx->t[f->nametok].line, tx->t[f->nametok].col, "fn\t%s\t%s\t%s\t%s", f->name,
-		f->is_static ? "static" : "extern", start, end);
+	char *ret = type_text(base->ctype.base_type);
+	rec_add(owner, tx->t[f->nametok].line, tx->t[f->nametok].col, "fn\t%s\t%s\t%s\t%s\t%s", f->name,
+		f->is_static ? "static" : "extern", start, end, ret);
+	free(ret);
 	free(start);
 	free(end);
 	/* parameters: names from sparse, types as written */
@@ -755,14 +798,49 @@ static char *var_name(const struct text *tx, int a, int b)
 	return last >= 0 ? text_span(tx, last, last + 1) : NULL;
 }
 
+static char *recv_text(const struct callrec *c)
+{
+	if (!c->expr || c->expr->type != EXPR_CALL || !c->expr->fn)
+		return NULL;
+	struct fe_buf b = {0};
+	expr_text(&b, c->expr->fn);
+	if (!b.s)
+		return NULL;
+	const char *dot = strrchr(c->callee, '.');
+	const char *member = dot ? dot + 1 : c->callee;
+	size_t n = strlen(b.s), m = strlen(member);
+	/* `(*x->f)` and `(x->f)`: the parentheses and the star go first */
+	char *s = b.s;
+	while (n >= 2 && s[0] == '(' && s[n - 1] == ')') {
+		s++;
+		n -= 2;
+	}
+	if (n && s[0] == '*') {
+		s++;
+		n--;
+	}
+	char *out = NULL;
+	if (n > m + 2 && !strncmp(s + n - m, member, m) && !strncmp(s + n - m - 2, "->", 2))
+		out = fe_asprintf("%.*s", (int)(n - m - 2), s);
+	else if (n > m + 1 && !strncmp(s + n - m, member, m) && s[n - m - 1] == '.')
+		out = fe_asprintf("%.*s", (int)(n - m - 1), s);
+	free(b.s);
+	return out;
+}
+
 static void emit_call(const struct callrec *c)
 {
 	const struct text *tx = &fe.owners[c->owner].tx;
 	struct fe_buf b = {0};
 	char *p = pos_start(c->owner, c->tok), *e = pos_end(c->owner, c->endtok - 1);
 	fb_addf(&b, "%s\t%s\t%s\t%s\t%s", c->icall ? "icall" : "call", fnname(c->fn), p, e, c->callee);
-	if (c->icall)
-		fb_addf(&b, "\t-"); /* RECV: the receiver's text is not kept (docs/FACTS.md) */
+	if (c->icall) {
+		/* RECV: the receiver, the callee expression without its last member */
+		char *r = recv_text(c);
+		fb_addc(&b, '\t');
+		fold_field(&b, r ? r : "-");
+		free(r);
+	}
 	fb_addf(&b, "\t%d", c->nargs);
 	for (int i = 0; i < c->nargs; i++) {
 		fb_addc(&b, '\t');

@@ -60,6 +60,8 @@ uint32_t held_class(const struct analysis *a, int call)
 		return a->call_cls[call];
 	}
 	int t = p->calls[call].target;
+	if (t < 0 && p->calls[call].ctx_change == 1)
+		return p->calls[call].ctx_cls; /* an annotated lock wrapper (flow.c, ROW_CTX) */
 	for (int k = 0; t >= 0 && k < p->funcs[t].ngen; k++) {
 		struct held h = p->funcs[t].gen[k];
 		h.cls = lock_class_at(a, call, h.cls);
@@ -74,7 +76,7 @@ int held_counts(const struct analysis *a, const struct held *h)
 {
 	if (h->kind != HK_LOCK || (h->row >= 0 && a->model->rows[h->row].blocks_reclaim))
 		return 0;
-	if (h->row < 0 || a->model->rows[h->row].fs)
+	if ((h->row < 0 && h->row != ROW_CTX) || (h->row >= 0 && a->model->rows[h->row].fs))
 		return 1; /* a model filesystem lock context */
 	const char *dir = h->call >= 0 ? a->prog->files[a->prog->calls[h->call].file].dir : NULL;
 	return reclaim_takes_in(a, h->cls, dir) != NULL;

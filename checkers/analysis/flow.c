@@ -360,6 +360,20 @@ void apply_call(struct fa *F, int c, struct astate *s)
 	}
 	if (closed)
 		return;
+	if (cl->target < 0 && cl->ctx_change && cl->ctx_cls) {
+		/* an annotated lock wrapper whose body the facts do not hold */
+		if (cl->ctx_change == 1) {
+			struct held h = {HK_LOCK, 0, ROW_CTX, cl->lhs ? cl->lhs : key0, c, cl->ctx_cls};
+			as_push(s, h);
+		} else {
+			int i = as_find_cls(s, cl->ctx_cls);
+			if (i >= 0)
+				as_remove(s, i);
+			else
+				add_kill(F, HK_LOCK, -1, cl->ctx_cls);
+		}
+		return;
+	}
 	if (cl->target >= 0) {
 		const struct func *t = &F->p->funcs[cl->target];
 		for (int k = 0; k < t->nkill; k++) {
@@ -688,7 +702,7 @@ void flow_run(struct analysis *a)
 		const struct func *fn = &p->funcs[f];
 		for (int i = 0; i < fn->ncalls; i++) {
 			const struct call *cl = &p->calls[fn->calls[i]];
-			if (call_is_modelled(a->model, cl))
+			if (call_is_modelled(a->model, cl) || (cl->ctx_change && cl->ctx_cls && cl->target < 0))
 				direct[f] = 1;
 			if (!cl->is_icall && model_find1(a->model, ROW_SCOPE, cl->callee))
 				has_scope_api[f] = 1;

@@ -9,6 +9,10 @@
 #define MAXSTATES 24
 
 enum held_kind { HK_LOCK = 1, HK_SETTER = 2, HK_SCOPE = 3, HK_REGION = 4 /* region probes only */ };
+/* held.row of a lock taken by a function annotated __acquires() that has no
+ * model row and no body in the facts (sparse's ctx records): it counts when
+ * reclaim takes its class, like a lock primitive's */
+#define ROW_CTX (-3)
 
 struct held {
 	uint8_t kind;   /* HK_* */

@@ -21,6 +21,15 @@ struct pending_var {
 	pos_t tok;
 	uint32_t var;
 };
+struct pending_ctx {
+	pos_t pos;
+	int change;   /* 1 acquire, 2 release */
+	uint32_t cls; /* lockclass.c's form, 0: unknown */
+};
+struct pending_ctxfn {
+	uint32_t name;
+	int in, out;
+};
 struct pending_param {
 	int fn, idx;
 	uint32_t name, type;
@@ -46,6 +55,8 @@ struct facts_bufs {
 	struct pending_assign *pas; size_t npas, cappas;
 	struct pending_param *pp; size_t npp, cappp;
 	struct pending_local *pl; size_t npl, cappl;
+	struct pending_ctx *pc; size_t npc, cappc;
+	struct pending_ctxfn *pf; size_t npf, cappf;
 	/* functions of this file by name id: open addressing, 0 = empty */
 	uint32_t *fkey; int *fval; size_t fcap, fn_count;
 	/* the fields of the record being read */
@@ -268,6 +279,35 @@ static int st_gfpvar(struct ctx *c, const struct fact_val *v, int nf)
 static int st_ignore(struct ctx *c, const struct fact_val *v, int nf)
 {
 	(void)c, (void)v, (void)nf;
+	return 0;
+}
+
+/* sparse's lock class text: `struct_type.member`, a global's name, or - */
+static uint32_t ctx_class(const struct fact_val *v)
+{
+	if (v->n == 1 && v->s[0] == '-')
+		return 0;
+	if (memchr(v->s, '.', v->n))
+		return intern_n(v->s, v->n);
+	char *g = xasprintf("g:%.*s", (int)v->n, v->s);
+	uint32_t id = intern(g);
+	free(g);
+	return id;
+}
+
+static int st_ctx(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct pending_ctx pc = {pos_of(&v[1]), v[3].s[0] == 'a' ? 1 : 2, ctx_class(&v[5])};
+	VEC_PUSH(c->b.pc, c->b.npc, c->b.cappc, pc);
+	return 0;
+}
+
+static int st_ctxfn(struct ctx *c, const struct fact_val *v, int nf)
+{
+	(void)nf;
+	struct pending_ctxfn pf = {id_of(&v[0]), (int)v[1].i, (int)v[2].i};
+	VEC_PUSH(c->b.pf, c->b.npf, c->b.cappf, pf);
 	return 0;
 }
 
@@ -527,8 +567,8 @@ static const store_fn store[FACT__N] = {
 	[FACT_LOOP] = st_loop,	     [FACT_SWITCH] = st_loop,	[FACT_CASE] = st_stmt,
 	[FACT_RETURN] = st_stmt,     [FACT_GOTO] = st_stmt,	[FACT_LABEL] = st_stmt,
 	[FACT_BREAK] = st_stmt,	     [FACT_CONTINUE] = st_stmt, [FACT_CFG] = st_cfg,
-	[FACT_BB] = st_bb,	     [FACT_SUPPRESS] = st_suppress, [FACT_CTXFN] = st_ignore,
-	[FACT_CTX] = st_ignore,	     [FACT_GFPFLOW] = st_ignore, [FACT_GFPRET] = st_ignore,
+	[FACT_BB] = st_bb,	     [FACT_SUPPRESS] = st_suppress, [FACT_CTXFN] = st_ctxfn,
+	[FACT_CTX] = st_ctx,	     [FACT_GFPFLOW] = st_ignore, [FACT_GFPRET] = st_ignore,
 	[FACT_GFPSTORE] = st_ignore, [FACT_TARGET] = st_target, [FACT_ARGVAL] = st_argval,
 };
 
@@ -873,6 +913,26 @@ static void link_file(struct ctx *c)
 		if (cl >= 0)
 			p->calls[cl].lhs = c->b.pas[i].var;
 	}
+	/* the calls of annotated lock wrappers: the `ctx` record at the call of a
+	 * function whose `ctxfn` says it only acquires (0 -> 1) or only releases */
+	for (size_t i = 0; i < c->b.npc; i++) {
+		int cl = find_call(c, c->b.pc[i].pos);
+		while (cl > (int)c->call0 && pos_cmp(p->calls[cl - 1].pos, c->b.pc[i].pos) == 0)
+			cl--;
+		for (; cl >= 0 && (size_t)cl < p->ncalls && pos_cmp(p->calls[cl].pos, c->b.pc[i].pos) == 0; cl++) {
+			struct call *x = &p->calls[cl];
+			for (size_t q = 0; q < c->b.npf && !x->is_icall; q++) {
+				const struct pending_ctxfn *f = &c->b.pf[q];
+				if (f->name != x->callee)
+					continue;
+				int change = f->in == 0 && f->out > 0 ? 1 : f->in > 0 && f->out == 0 ? 2 : 0;
+				if (change == c->b.pc[i].change) {
+					x->ctx_change = change;
+					x->ctx_cls = c->b.pc[i].cls;
+				}
+			}
+		}
+	}
 }
 
 static void add_file(struct program *p, const char *src_path)
@@ -912,6 +972,8 @@ static void bufs_free(struct facts_bufs *b)
 	free(b->pas);
 	free(b->pp);
 	free(b->pl);
+	free(b->pc);
+	free(b->pf);
 	free(b->fkey);
 	free(b->fval);
 	free(b->fs);
@@ -929,7 +991,7 @@ int facts_load_mem(struct program *p, const char *facts_path, const char *text, 
 	memset(&c, 0, sizeof(c));
 	struct facts_bufs *saved = bufs_of(p);
 	c.b = *saved;
-	c.b.npa = c.b.npv = c.b.npas = c.b.npp = c.b.npl = c.b.nlines = 0;
+	c.b.npa = c.b.npv = c.b.npas = c.b.npp = c.b.npl = c.b.npc = c.b.npf = c.b.nlines = 0;
 	if (c.b.fcap)
 		memset(c.b.fkey, 0, c.b.fcap * sizeof(*c.b.fkey));
 	c.b.fn_count = 0;

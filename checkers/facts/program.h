@@ -103,6 +103,11 @@ struct call {
 	uint32_t lhs;
 	int target;        /* resolved function id or -1 */
 	int via_macro;     /* target reached through a function-like macro */
+	/* a call of a function annotated __acquires()/__releases() (sparse's
+	 * `ctxfn` and the `ctx` record at the call): 1 acquire, 2 release, 0 none;
+	 * ctx_cls the lock class in lockclass.c's form, 0 when unknown */
+	int ctx_change;
+	uint32_t ctx_cls;
 };
 
 struct gfptok {
