@@ -702,7 +702,11 @@ void context_decl(int owner, struct symbol *sym, const char *name)
 			fold_field(&fb, eb.s ? eb.s : "-");
 			char *cls = expr_class(c->context);
 			expr_type_scope(NULL);
-			rec_add(owner, 0, 0, "ctxfn\t%s\t%u\t%u\t%s\t%s", name, c->in, c->out, fb.s ? fb.s : "-", cls);
+			/* __cond_acquires(x) is context(x, 0, -1): a conditional acquire,
+			 * which no row of the schema (IN/OUT 0..255) describes; left out */
+			if ((int)c->in >= 0 && (int)c->in <= 255 && (int)c->out >= 0 && (int)c->out <= 255)
+				rec_add(owner, 0, 0, "ctxfn\t%s\t%u\t%u\t%s\t%s", name, c->in, c->out, fb.s ? fb.s : "-",
+					cls);
 			free(cls);
 			free(eb.s);
 			free(fb.s);

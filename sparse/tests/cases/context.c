@@ -62,3 +62,14 @@ void myfs_bump(void)
 	myfs_global_count++;
 	__release(&myfs_global_lock);	/* EXPECT-FACT: ctx myfs_bump release &myfs_global_lock myfs_global_lock */
 }
+
+/* __cond_acquires(x) is context(x, 0, -1) (6.1 refcount_dec_and_mutex_lock()):
+ * no ctxfn row describes it, and the file's facts must still be written */
+#define __cond_acquires(x)	__attribute__((context(x, 0, -1)))
+int myfs_dec_and_lock(int *r, struct myfs_sb_info *sbi) __cond_acquires(&sbi->s_lock);	/* EXPECT-NO-FACT: ctxfn myfs_dec_and_lock */
+
+void myfs_put(int *r, struct myfs_sb_info *sbi)
+{
+	if (myfs_dec_and_lock(r, sbi))
+		myfs_unlock_sb(sbi);
+}
