@@ -380,7 +380,7 @@ void apply_call(struct fa *F, int c, struct astate *s)
 			int kind = (int)(t->kill[k] >> 16), row = (int)(t->kill[k] & 0xffff) - 1;
 			uint32_t kc = t->kill_cls[k];
 			int i = kc ? as_find_cls(s, kc) : -1;
-			if (i < 0)
+			if (i < 0 && !(row < 0 && kc)) /* a class without a row (ROW_CTX) releases that class only */
 				i = as_find(s, kind, row < 0 ? -2 : row, 0);
 			if (i >= 0)
 				as_remove(s, i);
