@@ -517,6 +517,24 @@ void chain_of_calls(const struct analysis *a, struct chain *out, int site, const
 		origin_hop(a, out, origin, bit);
 }
 
+/* The evidence of class k at g's entry on the path of filesystem *cur (the
+ * nearest filesystem function walked so far; updated when g is one): generic
+ * code follows the path that filesystem brought (struct fsent). */
+static const struct ctxent *entry_ev(const struct analysis *a, int g, int k, uint32_t *cur)
+{
+	uint32_t gfs = fs_of_func(a, g);
+	if (gfs) {
+		*cur = gfs;
+	} else if (a->ctx[g].nfse[k]) {
+		const struct fsent *x = *cur ? fse_find(&a->ctx[g], k, *cur) : NULL;
+		if (!x)
+			x = fse_find(&a->ctx[g], k, 0);
+		if (x)
+			return &x->e;
+	}
+	return &a->ctx[g].ev[k];
+}
+
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv)
 {
 	const struct program *p = a->prog;
@@ -529,17 +547,7 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 	int g = p->calls[c].fn;
 	uint32_t cur = g >= 0 ? fs_of_func(a, g) : 0; /* the filesystem whose path this is */
 	for (int hop = 0; hop < 40 && g >= 0; hop++) {
-		const struct ctxent *e = &a->ctx[g].ev[k];
-		uint32_t gfs = fs_of_func(a, g);
-		if (gfs)
-			cur = gfs;
-		else if (a->ctx[g].nfse[k]) { /* generic code: follow the path of the filesystem we came from */
-			const struct fsent *x = cur ? fse_find(&a->ctx[g], k, cur) : NULL;
-			if (!x)
-				x = fse_find(&a->ctx[g], k, 0);
-			if (x)
-				e = &x->e;
-		}
+		const struct ctxent *e = entry_ev(a, g, k, &cur);
 		const struct func *gf = &p->funcs[g];
 		const char *gpath = p->files[gf->file].path;
 		if (e->via < 0) {
@@ -600,17 +608,7 @@ int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struc
 	int g = p->calls[c].fn;
 	uint32_t cur = g >= 0 ? fs_of_func(a, g) : 0; /* the filesystem whose path this is */
 	for (int hop = 0; hop < 40 && g >= 0; hop++) {
-		const struct ctxent *e = &a->ctx[g].ev[k];
-		uint32_t gfs = fs_of_func(a, g);
-		if (gfs)
-			cur = gfs;
-		else if (a->ctx[g].nfse[k]) { /* generic code: follow the path of the filesystem we came from */
-			const struct fsent *x = cur ? fse_find(&a->ctx[g], k, cur) : NULL;
-			if (!x)
-				x = fse_find(&a->ctx[g], k, 0);
-			if (x)
-				e = &x->e;
-		}
+		const struct ctxent *e = entry_ev(a, g, k, &cur);
 		if (e->via < 0)
 			return a->ctx[g].handle_param >= 0;
 		if (e->local)
