@@ -158,6 +158,8 @@ int fact_parse_uint(const char *s, size_t n, long long min, long long max, long 
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return -1;
+		if (v > (LLONG_MAX - (s[i] - '0')) / 10)
+			return -1; /* 19 digits can exceed a long long: an error, never a wrap */
 		v = v * 10 + (s[i] - '0');
 	}
 	if (v < min || v > max)

@@ -1,5 +1,6 @@
 /* The fact schema (facts.def): the table itself, docs/FACTS.md against it, the
  * writer (facts_write.c) read back by the loader, and the comment scanner. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,10 @@ static void table(void)
 	CHECK(fact_parse_uint("255", 3, 0, 255, &v) == 0 && v == 255);
 	CHECK(fact_parse_uint("256", 3, 0, 255, &v) == -1);
 	CHECK(fact_parse_uint("18446744073709551617", 20, 0, 255, &v) == -1);
+	/* 19 digits above LLONG_MAX: rejected without a signed overflow (fuzz, 2026-12-04) */
+	CHECK(fact_parse_uint("9555555555555555555", 19, 0, LLONG_MAX, &v) == -1);
+	CHECK(fact_parse_uint("9223372036854775807", 19, 0, LLONG_MAX, &v) == 0 && v == LLONG_MAX);
+	CHECK(fact_parse_uint("9223372036854775808", 19, 0, LLONG_MAX, &v) == -1);
 	struct fact_pos p;
 	CHECK(fact_parse_pos("2147483647:0", 12, &p) == 0 && p.line == 2147483647 && p.col == 0);
 	CHECK(fact_parse_pos("2147483648:0", 12, &p) == -1 && fact_parse_pos("1:", 2, &p) == -1);
