@@ -377,6 +377,32 @@ static struct hdrscan *scan_headers(const struct extract_opts *o, const struct x
 	return hs;
 }
 
+/* Facts written by one of gfpcheck's own scanners (records recs, freed here)
+ * into the cache under key: f names them, extracted how. Returns 0 (f failed
+ * when the records do not make a facts file) or -1 when the cache cannot be
+ * written. */
+static int cache_scanned(struct xspatch *S, struct extract_file *f, const char *key, const char *frontend,
+			 const char *scanner, const char *src, size_t len, char *recs, size_t rl, int how, char *err,
+			 size_t errlen)
+{
+	size_t flen = 0;
+	char ferr[512] = "";
+	char *facts = xfacts_build(frontend, src, len, NULL, 0, recs, rl, &flen, ferr, sizeof(ferr));
+	free(recs);
+	if (!facts) {
+		fail(f, xasprintf("bad facts from the %s scanner: %s", scanner, ferr));
+		return 0;
+	}
+	char *path = NULL;
+	int bad = xcache_put(S->cache, key, facts, flen, &path, err, errlen);
+	free(facts);
+	if (bad)
+		return -1;
+	f->facts = path;
+	f->how = how;
+	return 0;
+}
+
 /* A context header that spatch does not read: its facts are the scanner's
  * proto records, from the cache or made now. */
 static int settle_protos(struct xspatch *S, struct extract_file *f, struct hdrscan *hs, struct xstatidx *idx,
@@ -405,24 +431,10 @@ static int settle_protos(struct xspatch *S, struct extract_file *f, struct hdrsc
 		if (strcmp(was, hs->hash)) /* changed since: under its own key */
 			return settle_protos(S, f, hs, idx, start, stz, err, errlen);
 	}
-	size_t rl = 0, flen = 0;
+	size_t rl = 0;
 	char *recs = xhdr_records(&hs->h, &rl);
-	char ferr[512] = "";
-	char *facts = xfacts_build("gfpcheck header scanner " XHDR_VERSION, NULL, 0, NULL, 0, recs, rl, &flen, ferr,
-				   sizeof(ferr));
-	free(recs);
-	if (!facts) {
-		fail(f, xasprintf("bad facts from the header scanner: %s", ferr));
-		return 0;
-	}
-	char *path = NULL;
-	int bad = xcache_put(S->cache, key, facts, flen, &path, err, errlen);
-	free(facts);
-	if (bad)
-		return -1;
-	f->facts = path;
-	f->how = EX_PROTOS;
-	return 0;
+	return cache_scanned(S, f, key, "gfpcheck header scanner " XHDR_VERSION, "header", NULL, 0, recs, rl, EX_PROTOS,
+			     err, errlen);
 }
 
 /* A file the cache lacks, its bytes in hand: the C scanner's facts when it
@@ -437,25 +449,14 @@ static int settle_miss(const struct extract_opts *o, struct xspatch *S, struct e
 		return 0;
 	}
 	if (!o->no_preproc && xpp_only(src, len)) {
-		size_t rl = 0, flen = 0;
+		size_t rl = 0;
 		char *recs = xpp_records(src, len, &rl);
-		char fe[96], ferr[512] = "";
+		char fe[96];
 		snprintf(fe, sizeof(fe), "coccinelle %s", S->version);
-		char *facts = xfacts_build(fe, src, len, NULL, 0, recs, rl, &flen, ferr, sizeof(ferr));
-		free(recs);
-		if (!facts) {
-			fail(f, xasprintf("bad facts from the preprocessor scanner: %s", ferr));
-			return 0;
-		}
-		char *path = NULL;
-		int bad = xcache_put(S->cache, key, facts, flen, &path, err, errlen);
-		free(facts);
-		if (bad)
-			return -1;
-		f->facts = path;
-		f->how = EX_PREPROC;
-		memcpy(f->hash, h, 33);
-		return 0;
+		int rc = cache_scanned(S, f, key, fe, "preprocessor", src, len, recs, rl, EX_PREPROC, err, errlen);
+		if (!rc && f->facts)
+			memcpy(f->hash, h, 33);
+		return rc;
 	}
 	struct xjob j;
 	memset(&j, 0, sizeof(j));

@@ -223,7 +223,12 @@ static void tree_file(void)
 {
 	const char *tmp = getenv("TMPDIR");
 	char *dir = xasprintf("%s/gfpunit.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	CHECK(mkdtemp(dir) != NULL);
+	int made = mkdtemp(dir) != NULL;
+	CHECK(made);
+	if (!made) { /* nothing below can run without the directory */
+		free(dir);
+		return;
+	}
 	char err[512] = "", *root, *kernel;
 	CHECK(facts_tree_read(dir, &root, &kernel, err, sizeof(err)) == 0);
 	CHECK(facts_tree_write(dir, "unit", "/some/tree root", "6.1", err, sizeof(err)) == 0);
@@ -253,7 +258,7 @@ static void tree_file(void)
 	FILE *f = fopen(path, "w");
 	CHECK(f != NULL);
 	if (!f)
-		return;
+		goto out;
 	fputs("gfpfacts\t2\nfrontend\tx\ntree\t/t\n", f); /* no end */
 	fclose(f);
 	CHECK(facts_tree_read(dir, &root, &kernel, err, sizeof(err)) == -1 &&
@@ -261,11 +266,12 @@ static void tree_file(void)
 	f = fopen(path, "w");
 	CHECK(f != NULL);
 	if (!f)
-		return;
+		goto out;
 	fputs("gfpfacts\t2\nfrontend\tx\nstatus\tok\nend\n", f);
 	fclose(f);
 	CHECK(facts_tree_read(dir, &root, &kernel, err, sizeof(err)) == -1 &&
 	      strstr(err, "gfpfacts.tree:3: error: a 'status' record does not belong here") != NULL);
+out:
 	remove(path);
 	remove(dir);
 	free(path);
