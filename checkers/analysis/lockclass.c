@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/cexpr.h"
 #include "analysis/graph.h"
 #include "analysis/lockclass.h"
 #include "base/util.h"
@@ -321,6 +322,158 @@ static const char *file_dir(const struct analysis *a, int file)
 	return a->prog->files[file].dir;
 }
 
+/* ---------------------------------------------------------------- offsets */
+
+/* A lock picked from an array of locks by pointer arithmetic,
+ * `sb->s_writers.rw_sem + level - 1` (the freeze levels, which lockdep keys
+ * apart): the offset is part of the class. A constant offset gives "[N]"; an
+ * offset computed from parameter K of the function gives "[@K=text]", made
+ * constant again at each call site (lock_class_at); anything else gives no key
+ * (every element one class, as before). */
+static int param_index(const struct analysis *a, int fn, const char *name, size_t n)
+{
+	if (fn < 0)
+		return -1;
+	const struct func *f = &a->prog->funcs[fn];
+	for (int k = 0; k < f->nparams; k++) {
+		const char *pn = istr(a->prog->params[f->param0 + k].name);
+		if (strlen(pn) == n && strncmp(pn, name, n) == 0)
+			return k;
+	}
+	return -1;
+}
+
+/* `text` (an offset: "+ level - 1") with identifier `name` replaced by `with`,
+ * spaces dropped, after a leading "0"; malloc'ed. */
+static char *offset_subst(const char *text, const char *name, const char *with)
+{
+	struct strbuf o = {0};
+	sb_add(&o, "0");
+	size_t nl = name ? strlen(name) : 0;
+	for (const char *q = text; *q;) {
+		if (idc(*q)) {
+			const char *w = q;
+			while (idc(*q))
+				q++;
+			if (nl && (size_t)(q - w) == nl && strncmp(w, name, nl) == 0)
+				sb_addf(&o, "(%s)", with);
+			else
+				sb_addn(&o, w, (size_t)(q - w));
+		} else {
+			if (*q != ' ')
+				sb_addc(&o, *q);
+			q++;
+		}
+	}
+	return o.s;
+}
+
+static void offset_key(const struct analysis *a, int fn, const char *s, size_t n, char *key, size_t cap)
+{
+	key[0] = 0;
+	size_t b = 0;
+	while (b < n && s[b] == ' ')
+		b++;
+	if (b >= n || (s[b] != '+' && s[b] != '-') || n - b > 100)
+		return;
+	char *off = xstrndup(s + b, n - b);
+	char *expr = offset_subst(off, NULL, NULL);
+	long long v;
+	if (cexpr_eval_fn(a, fn, expr, 4096, &v, NULL, NULL) == 0 && v >= 0 && v < 64) {
+		snprintf(key, cap, "[%lld]", v);
+	} else {
+		int k = -1, other = 0;
+		for (const char *q = off; *q;) { /* the one parameter it is computed from */
+			if (!idc(*q) || isdigit((unsigned char)*q)) {
+				while (idc(*q))
+					q++;
+				if (*q)
+					q++;
+				continue;
+			}
+			const char *w = q;
+			while (idc(*q))
+				q++;
+			int pk = param_index(a, fn, w, (size_t)(q - w));
+			if (pk >= 0 && k >= 0 && pk != k)
+				other = 1;
+			else if (pk >= 0)
+				k = pk;
+		}
+		if (k >= 0 && !other)
+			snprintf(key, cap, "[@%d=%s]", k, expr + 1);
+	}
+	free(expr);
+	free(off);
+}
+
+/* An identifier in capitals: a constant of an enum or a macro the facts may
+ * not give the value of. */
+static int const_name(const char *s, size_t n)
+{
+	if (!n || isdigit((unsigned char)s[0]))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!(isupper((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_'))
+			return 0;
+	return 1;
+}
+
+/* "0+(SB_FREEZE_WRITE)-1" -> "SB_FREEZE_WRITE-1" (in place). */
+static const char *offset_symbolic(char *expr)
+{
+	char *s = expr;
+	if (s[0] == '0' && s[1] == '+')
+		s += 2;
+	char *w = s;
+	for (char *r = s; *r; r++)
+		if (*r != '(' && *r != ')')
+			*w++ = *r;
+	*w = 0;
+	return s;
+}
+
+/* The class `cls` with its offset key "[@K=text]" made what call c passes for
+ * parameter K gives: "[N]" when constant, "[@J=...]" when the caller passes its
+ * own parameter J, no key otherwise. */
+static uint32_t offset_at(const struct analysis *a, int c, uint32_t cls)
+{
+	const char *s = istr(cls);
+	const char *o = strstr(s, "[@");
+	if (!o)
+		return cls;
+	char *eq;
+	long k = strtol(o + 2, &eq, 10);
+	const struct call *cl = &a->prog->calls[c];
+	size_t cut = (size_t)(o - s);
+	int t = cl->target;
+	if (*eq != '=' || k < 0 || k >= cl->nargs || t < 0 || k >= a->prog->funcs[t].nparams)
+		return intern_f("%.*s", (int)cut, s);
+	const char *pname = istr(a->prog->params[a->prog->funcs[t].param0 + k].name);
+	const char *arg = istr(cl->args[k]);
+	char *off = xstrndup(eq + 1, strlen(eq + 1) - 1); /* without the ']' */
+	char *expr = offset_subst(off, pname, arg);
+	long long v;
+	uint32_t r;
+	size_t ab = 0, ae = strlen(arg);
+	trim(arg, &ab, &ae);
+	int j = param_index(a, cl->fn, arg + ab, ae - ab);
+	if (cexpr_eval_fn(a, cl->fn, expr, 4096, &v, NULL, NULL) == 0 && v >= 0 && v < 64) {
+		r = intern_f("%.*s[%lld]", (int)cut, s, v);
+	} else if (const_name(arg + ab, ae - ab)) { /* an enum constant: SB_FREEZE_WRITE */
+		r = intern_f("%.*s[%s]", (int)cut, s, offset_symbolic(expr));
+	} else if (j >= 0) {
+		char *again = offset_subst(off, pname, istr(a->prog->params[a->prog->funcs[cl->fn].param0 + j].name));
+		r = intern_f("%.*s[@%d=%s]", (int)cut, s, j, again + 1);
+		free(again);
+	} else {
+		r = intern_f("%.*s", (int)cut, s);
+	}
+	free(expr);
+	free(off);
+	return r;
+}
+
 /* The class of the lock object expression `s` (text of a lock argument) in
  * function fn of file `file`; *param is set to the parameter index when the
  * lock is `&param->member` (a lock wrapper: the caller's argument decides), or
@@ -373,10 +526,12 @@ static uint32_t class_of_text(const struct analysis *a, int fn, int file, const 
 				*param = k;
 		}
 	}
+	char key[160];
+	offset_key(a, fn, s + me, e - me, key, sizeof(key));
 	uint32_t t = expr_type(a, fn, s, b, at, 0);
 	if (t)
-		return intern_f("%s.%.*s", istr(t), (int)(me - m), s + m);
-	return intern_f("%s:.%.*s", file_dir(a, file), (int)(me - m), s + m);
+		return intern_f("%s.%.*s%s", istr(t), (int)(me - m), s + m, key);
+	return intern_f("%s:.%.*s%s", file_dir(a, file), (int)(me - m), s + m, key);
 }
 
 uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
@@ -401,6 +556,7 @@ uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
 
 uint32_t lock_class_at(const struct analysis *a, int c, uint32_t cls)
 {
+	cls = offset_at(a, c, cls);
 	const char *s = istr(cls);
 	if (s[0] != '@')
 		return cls;
@@ -414,7 +570,27 @@ uint32_t lock_class_at(const struct analysis *a, int c, uint32_t cls)
 	uint32_t at = class_of_text(a, cl->fn, cl->file, istr(cl->args[k]), &param);
 	if (!at)
 		return plain;
+	/* an offset into the wrapper's lock array stays with the object passed */
+	const char *key = strchr(bar + 1, '[');
+	if (key && !strchr(istr(at), '['))
+		at = intern_f("%s%s", istr(at), key);
 	return param >= 0 ? intern_f("@%d|%s", param, istr(at)) : at;
+}
+
+int lock_class_keyed(uint32_t cls)
+{
+	const char *s = istr(cls);
+	return s[0] == '@' || strstr(s, "[@") != NULL;
+}
+
+uint32_t lock_class_unkeyed(uint32_t cls)
+{
+	const char *s = istr(cls);
+	const char *bar = s[0] == '@' ? strchr(s, '|') : NULL;
+	if (bar)
+		s = bar + 1;
+	const char *o = strstr(s, "[@");
+	return o ? intern_n(s, (size_t)(o - s)) : bar ? intern(s) : cls;
 }
 
 const char *lock_class_name(uint32_t cls)

@@ -19,6 +19,14 @@ uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row);
  * wrapper takes through its parameter K (`&sem->internal_rwsem`) becomes the
  * class of the object call c passes for K (`&F2FS_I(inode)->i_gc_rwsem`). */
 uint32_t lock_class_at(const struct analysis *a, int c, uint32_t cls);
+/* Is the class keyed by a parameter of the function that takes it: "@K|..."
+ * (the lock object) or "...[@K=...]" (the offset into an array of locks,
+ * `sb->s_writers.rw_sem + level - 1`)? Such a class is made concrete at each
+ * call site by lock_class_at(). */
+int lock_class_keyed(uint32_t cls);
+/* The class without its parameter keys: "@1|X" -> "X", "X[@1=level-1]" -> "X"
+ * (what a keyed class is inside the function that takes it). */
+uint32_t lock_class_unkeyed(uint32_t cls);
 /* The struct (or typedef) name a type text names: "const struct inode *" ->
  * "inode", "handle_t *" -> "handle_t"; 0 when none. */
 uint32_t ctype_name(const char *type);

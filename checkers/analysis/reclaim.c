@@ -58,9 +58,7 @@ static void index_in(struct reclaim *R, uint32_t *keys, int *vals, uint32_t k, i
  * parameter names, wherever it is keyed again */
 static uint32_t class_base(uint32_t cls)
 {
-	const char *s = istr(cls);
-	const char *bar = s[0] == '@' ? strchr(s, '|') : NULL;
-	return bar ? intern(bar + 1) : cls;
+	return lock_class_unkeyed(cls);
 }
 
 /* The model reclaim row a ref's `init:FIELD` / `assign:FIELD` names, or NULL. */
@@ -243,11 +241,11 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 				int t = p->calls[c].target;
 				for (int g = 0; t >= 0 && g < p->funcs[t].ngen; g++) { /* a lock wrapper's class here */
 					const struct held *h = &p->funcs[t].gen[g];
-					uint32_t wc = h->kind == HK_LOCK && h->cls && istr(h->cls)[0] == '@' ? lock_class_at(a, c, h->cls) : 0;
+					uint32_t wc = h->kind == HK_LOCK && h->cls && lock_class_keyed(h->cls) ? lock_class_at(a, c, h->cls) : 0;
 					int dup = 0;
 					for (size_t k = first; k < R->n && wc && !dup; k++)
 						dup = R->v[k].cls == wc;
-					if (wc && !dup && istr(wc)[0] != '@')
+					if (wc && !dup && !lock_class_keyed(wc))
 						add_class(a, R, B, E, n, wc, c, kswapd);
 				}
 				int ni;
@@ -399,9 +397,7 @@ const struct rclass *reclaim_takes_in(const struct analysis *a, uint32_t cls, co
 		return NULL;
 	/* a lock taken through a parameter ("@0|myfs_sb_info.gc_lock", keyed for the
 	 * callers of a wrapper) is, in this function, the plain class */
-	const char *cs = istr(cls);
-	if (cs[0] == '@' && strchr(cs, '|'))
-		cls = intern(strchr(cs, '|') + 1);
+	cls = lock_class_unkeyed(cls);
 	uint64_t k = ((uint64_t)intern(dir ? dir : "") << 32) | cls;
 	if (R->mn * 2 >= R->mcap) { /* grow: rehash */
 		size_t ocap = R->mcap;
