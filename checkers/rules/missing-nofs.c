@@ -51,18 +51,43 @@ static int per_object(const struct analysis *a, int o)
 	return 0;
 }
 
-/* Confidence of a conflict on the lock opened at call o. */
-static enum conf confidence(const struct analysis *a, int local, int o, const struct rclass **rc)
+/* Why a conflict is less than certain: said in the message, so that a reader
+ * checks the condition the deadlock needs rather than the bare claim. */
+enum weak { W_NONE, W_OBJECT, W_CLUSTER, W_READERS, W_KSWAPD, W_LONG };
+
+static const char *weak_text(enum weak w)
 {
+	switch (w) {
+	case W_OBJECT:
+		return " (one lock per object: reclaim takes it on the object it frees, so a deadlock needs the object "
+		       "held here to be one reclaim can free, such as an unlinked or a system inode)";
+	case W_CLUSTER:
+		return " (one cluster lock per inode: reclaim takes it on the inode it evicts, not on one this path pins)";
+	case W_READERS:
+		return " (both sides take it as readers: a wait needs a writer queued between them)";
+	case W_KSWAPD:
+		return " (only kswapd's writeback takes it, not this task's own reclaim)";
+	case W_LONG:
+		return " (reclaim reaches it only through a long chain)";
+	default:
+		return "";
+	}
+}
+
+/* Confidence of a conflict on the lock opened at call o, and *why when less
+ * than certain. */
+static enum conf confidence_why(const struct analysis *a, int local, int o, const struct rclass **rc, enum weak *why)
+{
+	*why = W_NONE;
 	const struct program *p = a->prog;
 	const struct mrow *lr = flow_lock_row(a, o, 0);
 	uint32_t cls = held_class(a, o);
 	*rc = cls ? reclaim_takes_in(a, cls, p->files[p->calls[o].file].dir) : NULL;
 	if (lr && lr->fs) { /* a model lock context: a transaction taken here is strong */
 		if (lr->lkind == LK_LOCK && per_object(a, o))
-			return CONF_LOW; /* one lock per object (ext4 i_data_sem): reclaim evicts unused inodes */
+			return *why = W_OBJECT, CONF_LOW; /* one lock per object (ext4 i_data_sem): reclaim evicts unused inodes */
 		if (lr->lkind == LK_CLUSTER)
-			return CONF_LOW; /* one cluster lock per inode (ocfs2_inode_lock(inode)): reclaim locks the
+			return *why = W_CLUSTER, CONF_LOW; /* one cluster lock per inode (ocfs2_inode_lock(inode)): reclaim locks the
 					    inode it evicts, which no path holding one pins */
 		return local && lr->lkind != LK_LOCK ? CONF_HIGH : CONF_MEDIUM;
 	}
@@ -71,10 +96,13 @@ static enum conf confidence(const struct analysis *a, int local, int o, const st
 		const struct func *t = cl->target >= 0 ? &p->funcs[cl->target] : NULL;
 		for (int i = 0; t && i < t->ngen; i++)
 			if (t->gen[i].kind == HK_LOCK && t->gen[i].row >= 0 && a->model->rows[t->gen[i].row].fs)
-				return a->model->rows[t->gen[i].row].lkind == LK_CLUSTER ? CONF_LOW : CONF_MEDIUM;
+				return a->model->rows[t->gen[i].row].lkind == LK_CLUSTER ? (*why = W_CLUSTER, CONF_LOW)
+												: CONF_MEDIUM;
 	}
-	if (!*rc || (*rc)->kswapd || (lr && lr->shared && (*rc)->shared))
+	if (!*rc || (*rc)->kswapd || (lr && lr->shared && (*rc)->shared)) {
+		*why = !*rc ? W_NONE : (*rc)->kswapd ? W_KSWAPD : W_READERS;
 		return CONF_LOW; /* kswapd only, or two readers: no wait without a queued writer */
+	}
 	enum conf c;
 	switch (lock_class_level(a, cls)) {
 	case LC_TRANS:
@@ -87,10 +115,14 @@ static enum conf confidence(const struct analysis *a, int local, int o, const st
 		c = CONF_MEDIUM;
 		break;
 	default:
+		*why = W_OBJECT;
 		return CONF_LOW; /* one lock per object: reclaim evicts unused inodes, not the one held */
 	}
-	if ((*rc)->npath > RECLAIM_SHORT) /* a long reclaim chain: less likely to be walked */
+	if ((*rc)->npath > RECLAIM_SHORT) { /* a long reclaim chain: less likely to be walked */
 		c = c == CONF_HIGH ? CONF_MEDIUM : CONF_LOW;
+		if (c == CONF_LOW)
+			*why = W_LONG;
+	}
 	return c;
 }
 
@@ -172,7 +204,8 @@ static void boundary(struct rulectx *rc, const struct asite *x, const int *hops,
 			return;
 	VEC_PUSH(*seen, *nseen, *capseen, b);
 	const struct rclass *rcl = NULL;
-	enum conf conf = confidence(a, 0, o, &rcl);
+	enum weak why;
+	enum conf conf = confidence_why(a, 0, o, &rcl, &why);
 	if (kswapd_only(a, o, rcl))
 		return;
 	struct finding *f = finding_at_token(rc, R_missing_nofs, conf, -1, b);
@@ -182,9 +215,9 @@ static void boundary(struct rulectx *rc, const struct asite *x, const int *hops,
 	char *what = lock_text(a, o, rcl);
 	char *callee = bc->is_icall ? xasprintf("%s", istr(bc->callee)) : xasprintf("%s()", istr(bc->callee));
 	finding_msg(f, "%s allocates with %s in %s() (%s:%d) while %s is held: direct reclaim can recurse into "
-		       "the filesystem; open a NOFS scope at the lock",
+		       "the filesystem%s; open a NOFS scope at the lock",
 		    callee, x->expr ? istr(x->expr) : "implicit GFP_KERNEL", func_name(a, cl->fn), p->files[cl->file].path,
-		    cl->pos.line, what);
+		    cl->pos.line, what, weak_text(why));
 	free(callee);
 	free(what);
 	add_chains(a, f, x->call, hops, nh, o, rcl);
@@ -226,7 +259,8 @@ void rule_missing_nofs(struct rulectx *rc)
 			continue;
 		}
 		const struct rclass *rcl = NULL;
-		enum conf conf = o >= 0 ? confidence(a, nh == 0, o, &rcl) : CONF_MEDIUM;
+		enum weak why = W_NONE;
+		enum conf conf = o >= 0 ? confidence_why(a, nh == 0, o, &rcl, &why) : CONF_MEDIUM;
 		if (kswapd_only(a, o, rcl))
 			continue;
 		struct finding *f = finding_at_token(rc, R_missing_nofs, conf, x->tok, x->call);
@@ -235,9 +269,9 @@ void rule_missing_nofs(struct rulectx *rc)
 		const struct call *cl = &p->calls[x->call];
 		char *what = lock_text(a, o, rcl);
 		finding_msg(f, "%s allocation in %s() can recurse into the filesystem through direct reclaim "
-			       "while %s is held%s; open a NOFS scope at the lock",
+			       "while %s is held%s%s; open a NOFS scope at the lock",
 			    x->expr ? istr(x->expr) : "implicit GFP_KERNEL", func_name(a, cl->fn), what,
-			    x->via >= 0 ? " (through an allocator wrapper)" : "");
+			    x->via >= 0 ? " (through an allocator wrapper)" : "", weak_text(why));
 		free(what);
 		add_chains(a, f, x->call, hops, nh, o, rcl);
 	}
