@@ -61,13 +61,7 @@ static void trim(const char *s, size_t *b, size_t *e)
 			size_t l = strlen(wrap[w]);
 			if (*e - *b <= l || strncmp(s + *b, wrap[w], l) != 0 || s[*e - 1] != ')')
 				continue;
-			int d = 0;
-			size_t i;
-			for (i = *b + l - 1; i < *e; i++)
-				if (s[i] == '(')
-					d++;
-				else if (s[i] == ')' && --d == 0)
-					break;
+			size_t i = paren_close(s, *b + l - 1, *e);
 			if (i == *e - 1) {
 				*b += l;
 				(*e)--;

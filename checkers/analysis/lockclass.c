@@ -198,13 +198,7 @@ static uint32_t call_type(const struct analysis *a, int fn, const char *s, size_
 		j++;
 	if (j >= e || s[j] != '(')
 		return 0;
-	int d = 0;
-	size_t k;
-	for (k = j; k < e; k++)
-		if (s[k] == '(')
-			d++;
-		else if (s[k] == ')' && --d == 0)
-			break;
+	size_t k = paren_close(s, j, e);
 	if (k != e - 1)
 		return 0; /* `f(x)->m` and the like are handled by the member access */
 	uint32_t id = intern_lookup_n(s + b, i - b);
@@ -227,14 +221,7 @@ static void trim(const char *s, size_t *b, size_t *e)
 			(*e)--;
 		if (*e - *b < 2 || s[*b] != '(' || s[*e - 1] != ')')
 			return;
-		int d = 0;
-		size_t i;
-		for (i = *b; i < *e; i++) {
-			if (s[i] == '(')
-				d++;
-			else if (s[i] == ')' && --d == 0)
-				break;
-		}
+		size_t i = paren_close(s, *b, *e);
 		if (i != *e - 1)
 			return;
 		(*b)++;
@@ -281,13 +268,7 @@ static uint32_t expr_type(const struct analysis *a, int fn, const char *s, size_
 		trim(s, &b, &e);
 	}
 	if (s[b] == '(') { /* a cast: (struct foo *)x */
-		int d = 0;
-		size_t i;
-		for (i = b; i < e; i++)
-			if (s[i] == '(')
-				d++;
-			else if (s[i] == ')' && --d == 0)
-				break;
+		size_t i = paren_close(s, b, e);
 		if (i < e) {
 			char *t = xstrndup(s + b + 1, i - b - 1);
 			uint32_t r = strchr(t, '*') ? ctype_name(t) : 0;

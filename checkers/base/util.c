@@ -343,3 +343,14 @@ int has_word(const char *text, const char *w)
 			return 1;
 	return 0;
 }
+
+size_t paren_close(const char *s, size_t open, size_t e)
+{
+	int d = 0;
+	for (size_t i = open; i < e; i++)
+		if (s[i] == '(')
+			d++;
+		else if (s[i] == ')' && --d == 0)
+			return i;
+	return e;
+}

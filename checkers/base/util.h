@@ -36,6 +36,10 @@ void sb_addf(struct strbuf *b, const char *fmt, ...) __attribute__((format(print
 void sb_addc(struct strbuf *b, char c);
 void sb_free(struct strbuf *b);
 
+/* The index of the ')' that closes the '(' at s[open], looking no further than
+ * e (exclusive); e when there is none. */
+size_t paren_close(const char *s, size_t open, size_t e);
+
 /* String interning: every distinct string gets a small id; 0 is the empty id. */
 uint32_t intern(const char *s);
 uint32_t intern_n(const char *s, size_t n);
