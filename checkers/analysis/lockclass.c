@@ -28,6 +28,7 @@ struct sidx {
 	uint32_t *key;
 	int *val;
 	size_t cap; /* power of two */
+	size_t n;   /* keys in use (the converter memo grows on it) */
 };
 
 static size_t slot(const struct sidx *m, uint32_t k)
@@ -71,15 +72,21 @@ static const struct cstruct *struct_def(const struct analysis *a, uint32_t name)
 	return m->key[s] ? &a->prog->structs[m->val[s]] : NULL;
 }
 
-void lockclass_free(struct analysis *a)
+static void sidx_free(struct sidx *m)
 {
-	struct sidx *m = a->structidx;
 	if (m) {
 		free(m->key);
 		free(m->val);
 		free(m);
 	}
+}
+
+void lockclass_free(struct analysis *a)
+{
+	sidx_free(a->structidx);
+	sidx_free(a->convidx);
 	a->structidx = NULL;
+	a->convidx = NULL;
 }
 
 /* ---------------------------------------------------------------- types */
@@ -638,4 +645,200 @@ int lock_class_level(const struct analysis *a, uint32_t cls)
 			return LC_SB; /* a filesystem's superblock info: one per mount */
 	}
 	return c ? LC_OBJECT : LC_UNKNOWN;
+}
+
+/* ---------------------------------------------------------------- object identity */
+
+/* Does struct t hold a struct u itself (a member `struct u name;`, not a pointer)? */
+static int embeds(const struct analysis *a, uint32_t t, uint32_t u)
+{
+	const struct cstruct *c = t && u ? struct_def(a, t) : NULL;
+	for (int i = 0; c && i < c->nmembers; i++) {
+		const char *d = istr(c->members[i]);
+		if (strchr(d, '*') || strchr(d, '(') || strchr(d, ','))
+			continue;
+		char *dt = xstrdup(d);
+		size_t n = strlen(dt);
+		while (n && (dt[n - 1] == ' ' || dt[n - 1] == ';'))
+			dt[--n] = 0;
+		while (n && idc(dt[n - 1])) /* drop the member name */
+			dt[--n] = 0;
+		int yes = ctype_name(dt) == u;
+		free(dt);
+		if (yes)
+			return 1;
+	}
+	return 0;
+}
+
+/* Is the function or macro `name` a converter: one that returns the object its
+ * one argument points into (container_of(): `EXT4_I(inode)`,
+ * `JFFS2_INODE_INFO(inode)`), so that its value is the same object? A
+ * function counts when it has one parameter and calls container_of() and
+ * nothing else, or, where the front end expanded that macro (Clang, sparse),
+ * calls nothing and returns a struct that holds its parameter's struct; a
+ * macro when container_of() is all its body calls. */
+static int converter(const struct analysis *a, int file, uint32_t name)
+{
+	struct analysis *w = (struct analysis *)a; /* a memo, filled on use */
+	const struct program *p = a->prog;
+	static const char co[] = "container_of";
+	if (strcmp(istr(name), co) == 0)
+		return 1;
+	struct sidx *m = w->convidx;
+	if (!m) {
+		m = xcalloc(1, sizeof(*m));
+		m->cap = 1024;
+		m->key = xcalloc(m->cap, sizeof(*m->key));
+		m->val = xcalloc(m->cap, sizeof(*m->val));
+		w->convidx = m;
+	}
+	size_t sl = slot(m, name);
+	if (m->key[sl])
+		return m->val[sl] == 1;
+	int yes = 0;
+	int g = graph_resolve(a, file, name);
+	if (g >= 0) {
+		const struct func *f = &p->funcs[g];
+		if (f->nparams == 1 && f->ncalls == 1)
+			yes = strcmp(istr(p->calls[f->calls[0]].callee), co) == 0;
+		else if (f->nparams == 1 && f->ncalls == 0) /* container_of() expanded (Clang, sparse) */
+			yes = embeds(a, ctype_name(istr(f->ret_type)), ctype_name(istr(p->params[f->param0].type)));
+	} else {
+		int seen = 0;
+		for (size_t i = 0; i < p->nmacros; i++) {
+			const struct macro *mc = &p->macros[i];
+			if (mc->name != name)
+				continue;
+			int only = mc->ncalled == 1 && strcmp(istr(mc->called[0]), co) == 0;
+			yes = seen ? yes && only : only; /* every definition of the name */
+			seen = 1;
+		}
+	}
+	if (m->n * 2 + 2 >= m->cap) { /* grow: rehash */
+		struct sidx old = *m;
+		m->cap *= 2;
+		m->key = xcalloc(m->cap, sizeof(*m->key));
+		m->val = xcalloc(m->cap, sizeof(*m->val));
+		m->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.key[i]) {
+				size_t t = slot(m, old.key[i]);
+				m->key[t] = old.key[i];
+				m->val[t] = old.val[i];
+				m->n++;
+			}
+		free(old.key);
+		free(old.val);
+		sl = slot(m, name);
+	}
+	m->key[sl] = name;
+	m->val[sl] = yes ? 1 : 2;
+	m->n++;
+	return yes;
+}
+
+static int same_obj(const struct analysis *a, int fn, const char *s, size_t b, size_t e, int k, int addr, int depth);
+
+/* Is local variable `name` of fn only ever assigned converters of the object? */
+static int local_alias(const struct analysis *a, int fn, uint32_t name, int k, int depth)
+{
+	const struct program *p = a->prog;
+	const struct func *f = &p->funcs[fn];
+	const struct local *l = NULL;
+	for (int i = 0; i < f->nlocals && !l; i++)
+		if (p->locals[f->local0 + i].name == name)
+			l = &p->locals[f->local0 + i];
+	if (!l || !l->nassign || l->plain_assign)
+		return 0;
+	int n = 0;
+	for (int i = 0; i < f->ncalls; i++) {
+		const struct call *cl = &p->calls[f->calls[i]];
+		if (cl->lhs != name)
+			continue;
+		if (cl->is_icall || cl->nargs < 1 || !converter(a, cl->file, cl->callee))
+			return 0;
+		const char *t = istr(cl->args[0]);
+		if (!same_obj(a, fn, t, 0, strlen(t), k, 0, depth + 1))
+			return 0;
+		n++;
+	}
+	return n == l->nassign;
+}
+
+/* Does s[b, e) point to the object of parameter k (addr 0: its value is such
+ * a pointer), or, with addr 1, is it an lvalue inside that object (what `&`
+ * was applied to)? `&x->m` is inside the object x points to whatever m is;
+ * the value of `x->m` is another object (a pointer stored in it). */
+static int same_obj(const struct analysis *a, int fn, const char *s, size_t b, size_t e, int k, int addr, int depth)
+{
+	const struct program *p = a->prog;
+	trim(s, &b, &e);
+	if (b >= e || depth > 8 || fn < 0)
+		return 0;
+	if (s[b] == '&')
+		return !addr && same_obj(a, fn, s, b + 1, e, k, 1, depth + 1);
+	if (s[b] == '*')
+		return 0;
+	if (s[b] == '(') { /* a cast: (struct foo *)x */
+		size_t i = paren_close(s, b, e);
+		if (i + 1 >= e)
+			return 0;
+		return same_obj(a, fn, s, i + 1, e, k, addr, depth + 1);
+	}
+	size_t at = last_member(s, b, e);
+	if (at) { /* x->m, x.m, and x->locks[i] */
+		size_t m = at + (s[at] == '-' ? 2 : 1);
+		while (m < e && s[m] == ' ')
+			m++;
+		size_t me = m;
+		while (me < e && idc(s[me]))
+			me++;
+		size_t r = me;
+		while (r < e && s[r] == ' ')
+			r++;
+		if (!addr || me == m || (r < e && s[r] != '['))
+			return 0; /* a member's value, `x->locks + i`, calls on members... */
+		return s[at] == '-' ? same_obj(a, fn, s, b, at, k, 0, depth + 1) : same_obj(a, fn, s, b, at, k, 1, depth + 1);
+	}
+	if (addr)
+		return 0; /* the address of a variable or of a call's value: not the object */
+	size_t i = b;
+	while (i < e && idc(s[i]))
+		i++;
+	if (i == e) { /* a variable */
+		uint32_t id = intern_lookup_n(s + b, e - b);
+		const struct func *f = &p->funcs[fn];
+		if (!id)
+			return 0;
+		if (k < f->nparams && p->params[f->param0 + k].name == id)
+			return !p->params[f->param0 + k].reassigned;
+		return local_alias(a, fn, id, k, depth);
+	}
+	/* NAME(arg): a converter of the object */
+	size_t j = i;
+	while (j < e && s[j] == ' ')
+		j++;
+	if (i == b || j >= e || s[j] != '(' || paren_close(s, j, e) != e - 1)
+		return 0;
+	uint32_t id = intern_lookup_n(s + b, i - b);
+	if (!id || !converter(a, p->funcs[fn].file, id))
+		return 0;
+	size_t ae = j + 1;
+	int d = 0;
+	while (ae < e - 1 && !(d == 0 && s[ae] == ',')) { /* the first argument */
+		if (s[ae] == '(' || s[ae] == '[')
+			d++;
+		else if (s[ae] == ')' || s[ae] == ']')
+			d--;
+		ae++;
+	}
+	return same_obj(a, fn, s, j + 1, ae, k, 0, depth + 1);
+}
+
+int lock_on_object(const struct analysis *a, int fn, const char *text, int k)
+{
+	if (k < 0 || !text)
+		return 0;
+	return same_obj(a, fn, text, 0, strlen(text), k, 0, 0);
 }

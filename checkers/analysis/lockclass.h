@@ -43,6 +43,12 @@ uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls);
 char *lock_class_text(uint32_t cls);
 /* The class as evidence names it: without a wrapper's parameter key ("@1|X" -> "X"). */
 const char *lock_class_name(uint32_t cls);
+/* Does expression `text` of function fn denote the object fn's parameter k
+ * points to, or a part of it: `&f->sem` with f that parameter, `inode`,
+ * `&EXT4_I(inode)->i_data_sem`, a local only ever set to such a converter
+ * (`f = JFFS2_INODE_INFO(inode)`)? A pointer member leads to another object
+ * (`inode->i_sb`), and so does anything the facts cannot tell: 0. */
+int lock_on_object(const struct analysis *a, int fn, const char *text, int k);
 /* Free the indexes built on the way (struct names). */
 void lockclass_free(struct analysis *a);
 #endif

@@ -275,6 +275,134 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 	}
 }
 
+/* ---------------------------------------------------------------- freed objects */
+
+/* One state of the second walk: function f entered with its parameter k
+ * pointing to the object reclaim frees (-1: none of them does). */
+struct fstate {
+	int f, k, depth;
+	uint32_t fs;
+};
+
+/* The parameter of callee u through which call c (in f, whose parameter k is the
+ * freed object) passes that object on, or -1. */
+static int passed_as(const struct analysis *a, int c, int f, int k, int u)
+{
+	const struct program *p = a->prog;
+	const struct call *cl = &p->calls[c];
+	if (k < 0)
+		return -1;
+	for (int j = 0; j < cl->nargs && j < p->funcs[u].nparams && j < 31; j++)
+		if (lock_on_object(a, f, istr(cl->args[j]), k))
+			return j;
+	return -1;
+}
+
+/* The argument an indirect call c passes as the object reclaim frees: the
+ * `object=` of the reclaim row its member names (evict() -> ->evict_inode), or -1. */
+static int freed_arg_of_call(const struct analysis *a, int c)
+{
+	const struct call *cl = &a->prog->calls[c];
+	if (!cl->is_icall)
+		return -1;
+	const char *field = istr(cl->callee);
+	for (size_t i = 0; i < a->model->n; i++) {
+		const struct mrow *r = &a->model->rows[i];
+		if (r->kind != ROW_RECLAIM || r->never || r->freed_obj < 0 || !mrow_applies(a->model, r))
+			continue;
+		const char *rn = istr(r->name);
+		if (strcmp(rn, field) == 0 || (field[0] == '.' && strcmp(strchr(rn, '.'), field) == 0))
+			return r->freed_obj;
+	}
+	return -1;
+}
+
+/* Note that the walk met class cls in R->v[first..), and whether on some
+ * object other than the freed one (bit 2) or on it (bit 1). */
+static void mark(struct reclaim *R, size_t first, uint32_t cls, unsigned char *how, int on)
+{
+	for (size_t q = first; q < R->n; q++)
+		if (R->v[q].cls == cls)
+			how[q - first] |= on ? 1 : 2;
+}
+
+/* The second walk over one filesystem's reclaim paths: which classes are taken
+ * only on the object reclaim frees. The same paths as one_fs() (filesystem
+ * boundaries, kind=none rows, depth), but a function is walked once per way the
+ * freed object comes in. */
+static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry *E, int n, size_t first)
+{
+	const struct program *p = a->prog;
+	if (R->n == first)
+		return;
+	unsigned char *other = xcalloc(R->n - first, 1);
+	uint32_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t)); /* bit k+1: state (f, k) queued */
+	struct fstate *q = NULL;
+	size_t qn = 0, qcap = 0, qh = 0;
+	for (int i = 0; i < n; i++) {
+		if (a->model->rows[E[i].row].kswapd)
+			continue; /* kswapd's own waits are no recursion of this task (missing-nofs skips them) */
+		int k = a->model->rows[E[i].row].freed_obj;
+		if (k >= p->funcs[E[i].fn].nparams || k > 30)
+			k = -1;
+		if (seen[E[i].fn] & (1u << (k + 1)))
+			continue;
+		seen[E[i].fn] |= 1u << (k + 1);
+		struct fstate st = {E[i].fn, k, 0, entry_fs(a, &E[i])};
+		VEC_PUSH(q, qn, qcap, st);
+	}
+	while (qh < qn) {
+		struct fstate st = q[qh++];
+		const struct func *fn = &p->funcs[st.f];
+		for (int i = 0; i < fn->ncalls; i++) {
+			int c = fn->calls[i];
+			const struct call *cl = &p->calls[c];
+			uint32_t cls = takes(a, c);
+			if (cls) {
+				const struct mrow *r = flow_lock_row(a, c, 0);
+				int ai = r && r->arg_idx >= 0 ? r->arg_idx : 0;
+				mark(R, first, cls, other,
+				     r && !r->fs && ai < cl->nargs && lock_on_object(a, st.f, istr(cl->args[ai]), st.k));
+			}
+			int t = cl->target;
+			for (int g = 0; t >= 0 && g < p->funcs[t].ngen; g++) { /* a lock wrapper's class here */
+				const struct held *h = &p->funcs[t].gen[g];
+				if (h->kind != HK_LOCK || !h->cls || !lock_class_keyed(h->cls))
+					continue;
+				uint32_t wc = lock_class_at(a, c, h->cls);
+				const char *hs = istr(h->cls);
+				long pk = hs[0] == '@' ? strtol(hs + 1, NULL, 10) : -1;
+				mark(R, first, wc, other,
+				     pk >= 0 && pk < cl->nargs && lock_on_object(a, st.f, istr(cl->args[pk]), st.k));
+			}
+			int ni;
+			const int *it = icall_targets(a, c, &ni);
+			for (int j = -1; j < ni && st.depth < RECLAIM_DEPTH; j++) {
+				int u = j < 0 ? t : it[j];
+				if (u < 0)
+					continue;
+				uint32_t ufs = fs_of_func(a, u);
+				if (j >= 0 && ufs && st.fs && ufs != st.fs)
+					continue;
+				if (j >= 0 && never_target(a, c, u))
+					continue;
+				int fa = j >= 0 ? freed_arg_of_call(a, c) : -1;
+				int k2 = fa >= 0 && fa < p->funcs[u].nparams && fa <= 30 ? fa : passed_as(a, c, st.f, st.k, u);
+				if (seen[u] & (1u << (k2 + 1)))
+					continue;
+				seen[u] |= 1u << (k2 + 1);
+				struct fstate nx = {u, k2, st.depth + 1, st.fs ? st.fs : j >= 0 ? ufs : 0};
+				VEC_PUSH(q, qn, qcap, nx);
+			}
+		}
+	}
+	for (size_t i = first; i < R->n; i++)
+		R->v[i].freed_only = other[i - first] == 1; /* met, and only on the freed object */
+	free(other);
+	free(seen);
+	free(q);
+}
+
 void reclaim_run(struct analysis *a)
 {
 	const struct program *p = a->prog;
@@ -299,7 +427,9 @@ void reclaim_run(struct analysis *a)
 		size_t j = i;
 		while (j < ne && E[j].dir == E[i].dir)
 			j++;
+		size_t first = R->n;
 		one_fs(a, R, &B, E + i, (int)(j - i));
+		freed_pass(a, R, E + i, (int)(j - i), first);
 		i = j;
 	}
 	R->hcap = 64;
@@ -310,6 +440,8 @@ void reclaim_run(struct analysis *a)
 	R->dkey = xcalloc(R->hcap, sizeof(*R->dkey));
 	R->dval = xcalloc(R->hcap, sizeof(*R->dval));
 	for (size_t k = 0; k < R->n; k++) {
+		if (R->v[k].freed_only)
+			continue;
 		uint32_t b = class_base(R->v[k].cls);
 		index_in(R, R->key, R->val, b, (int)k);
 		index_in(R, R->dkey, R->dval, lock_class_dirform(a, b), (int)k);
@@ -378,7 +510,7 @@ static const struct rclass *takes_in(const struct analysis *a, uint32_t cls, con
 	const struct rclass *best = NULL;
 	for (size_t k = 0; k < R->n; k++) {
 		const struct rclass *r = &R->v[k];
-		if (r->dir != d)
+		if (r->dir != d || r->freed_only)
 			continue;
 		/* as in reclaim_takes() */
 		uint32_t rb = class_base(r->cls);
@@ -469,7 +601,8 @@ void reclaim_explain(const struct analysis *a, FILE *out)
 		const struct rclass *r = &R->v[k];
 		if (!k || R->v[k - 1].dir != r->dir)
 			fprintf(out, "%s%s: reclaim lock set\n", k ? "\n" : "", istr(r->dir));
-		fprintf(out, "  %s%s\n", lock_class_name(r->cls), r->kswapd ? " (kswapd only)" : "");
+		fprintf(out, "  %s%s%s\n", lock_class_name(r->cls), r->kswapd ? " (kswapd only)" : "",
+			r->freed_only ? " (only on the object reclaim frees: not in the set)" : "");
 		struct chain ch = {0};
 		reclaim_chain(a, r, &ch);
 		for (int i = 0; i < ch.nev; i++)

@@ -28,6 +28,10 @@ struct rclass {
 	int npath;
 	int kswapd;      /* reached only through kswapd entries */
 	int shared;      /* reclaim takes it only as a reader (mode=read rows) */
+	int freed_only;  /* every reclaim path of the filesystem takes it on the object reclaim frees
+			    (the inode ->evict_inode is given, or a part of it): a task that holds one
+			    holds a reference to that object, which reclaim then cannot be freeing, so
+			    the class is left out of the set (listed by --explain-locks) */
 };
 
 /* Compute a->reclaim (after flow_run: lock classes need the flow's call data). */

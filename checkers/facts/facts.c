@@ -38,6 +38,7 @@ struct pending_param {
 struct pending_assign {
 	pos_t call;
 	uint32_t var;
+	int fn;
 };
 struct pending_local {
 	int fn;
@@ -203,7 +204,7 @@ static int st_param(struct ctx *c, const struct fact_val *v, int nf)
 static int st_local(struct ctx *c, const struct fact_val *v, int nf)
 {
 	(void)nf;
-	struct pending_local pl = {find_fn(c, &v[0]), {id_of(&v[2]), id_of(&v[3]), pos_of(&v[1])}};
+	struct pending_local pl = {find_fn(c, &v[0]), {id_of(&v[2]), id_of(&v[3]), pos_of(&v[1]), 0, 0}};
 	if (pl.fn >= 0)
 		VEC_PUSH(c->b.pl, c->b.npl, c->b.cappl, pl);
 	return 0;
@@ -239,7 +240,7 @@ static int st_call(struct ctx *c, const struct fact_val *v, int nf)
 static int st_assign(struct ctx *c, const struct fact_val *v, int nf)
 {
 	(void)nf;
-	struct pending_assign a = {pos_of(&v[1]), id_of(&v[2])};
+	struct pending_assign a = {pos_of(&v[1]), id_of(&v[2]), find_fn(c, &v[0])};
 	VEC_PUSH(c->b.pas, c->b.npas, c->b.cappas, a);
 	return 0;
 }
@@ -888,7 +889,7 @@ static void link_file(struct ctx *c)
 		for (int want = 0; k < c->b.npp && c->b.pp[k].fn == (int)fi; k++) {
 			if (c->b.pp[k].idx != want)
 				continue; /* a repeated index, or after a gap */
-			struct param pa = {c->b.pp[k].name, c->b.pp[k].type};
+			struct param pa = {c->b.pp[k].name, c->b.pp[k].type, 0};
 			VEC_PUSH(p->params, p->nparams, p->capparams, pa);
 			fn->nparams++;
 			want++;
@@ -909,9 +910,27 @@ static void link_file(struct ctx *c)
 		}
 	}
 	for (size_t i = 0; i < c->b.npas; i++) {
-		int cl = find_call(c, c->b.pas[i].call);
+		const struct pending_assign *pa = &c->b.pas[i];
+		int cl = find_call(c, pa->call);
 		if (cl >= 0)
-			p->calls[cl].lhs = c->b.pas[i].var;
+			p->calls[cl].lhs = pa->var;
+		if (pa->fn < 0)
+			continue;
+		/* which of the function's variables are written, and how (a lock
+		 * argument's object identity, lockclass.c) */
+		const struct func *fn = &p->funcs[pa->fn];
+		for (int q = 0; q < fn->nparams; q++)
+			if (p->params[fn->param0 + q].name == pa->var)
+				p->params[fn->param0 + q].reassigned = 1;
+		for (int q = 0; q < fn->nlocals; q++) {
+			struct local *l = &p->locals[fn->local0 + q];
+			if (l->name != pa->var)
+				continue;
+			if (l->nassign < 255)
+				l->nassign++;
+			if (cl < 0)
+				l->plain_assign = 1;
+		}
 	}
 	/* the calls of annotated lock wrappers: the `ctx` record at the call of a
 	 * function whose `ctxfn` says it only acquires (0 -> 1) or only releases */

@@ -84,12 +84,15 @@ struct func {
 
 struct param {
 	uint32_t name, type;
+	uint8_t reassigned;  /* an `assign` record writes it in the body */
 };
 
 /* `local` records: a local variable declared in a function body. */
 struct local {
 	uint32_t name, type;
 	pos_t pos;           /* of its name */
+	uint8_t nassign;     /* `assign` records of it (its initialiser included), at most 255 */
+	uint8_t plain_assign; /* one of them assigns something other than a call's value */
 };
 
 struct call {

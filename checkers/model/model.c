@@ -147,7 +147,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		return 0;
 	r.file = path;
 	r.line = lineno;
-	r.gfp_idx = r.size_idx = r.order_idx = r.arg_idx = -1;
+	r.gfp_idx = r.size_idx = r.order_idx = r.arg_idx = r.freed_obj = -1;
 	r.count_idx = r.fixed_order = -1;
 	int k;
 	for (k = 0; k < ROW__N; k++)
@@ -304,6 +304,12 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			r.never = val[0] == 'n';
 		} else if (r.kind == ROW_RECLAIM && strcmp(key, "file") == 0) {
 			r.in_file = intern(val);
+		} else if (r.kind == ROW_RECLAIM && strcmp(key, "object") == 0) {
+			char *e;
+			long v = strtol(val, &e, 10);
+			if (!*val || *e || v < 0 || v > 15)
+				FAIL("object= takes the index (0-15) of the argument reclaim frees, not '%s'", val);
+			r.freed_obj = (int)v;
 		} else if (r.kind == ROW_LOCK && strcmp(key, "mode") == 0) {
 			if (strcmp(val, "read") != 0 && strcmp(val, "write") != 0)
 				FAIL("lock mode must be read or write, not '%s'", val);
@@ -649,6 +655,8 @@ void model_dump(const struct model *m, FILE *out)
 			fprintf(out, " kind=%s", r->never ? "none" : r->kswapd ? "kswapd" : "direct");
 		if (r->kind == ROW_RECLAIM && r->in_file)
 			fprintf(out, " file=%s", istr(r->in_file));
+		if (r->kind == ROW_RECLAIM && r->freed_obj >= 0)
+			fprintf(out, " object=%d", r->freed_obj);
 		if ((r->kind == ROW_LOCK || r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->lkind != LK_LOCK) {
 			static const char *const lk[] = {"lock", "trans", "cluster", "journal", "section"};
 			fprintf(out, " kind=%s", lk[r->lkind]);

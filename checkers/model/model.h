@@ -53,6 +53,8 @@ struct mrow {
 	int kswapd;       /* reclaim kind=kswapd: only kswapd runs this entry, not the allocating task */
 	int never;        /* reclaim kind=none: reclaim never runs this entry of the file= */
 	uint32_t in_file; /* reclaim file=: the source file (relative to the tree) the row is about, 0 */
+	int freed_obj;    /* reclaim object=I: the entry's argument I is the object reclaim frees (an inode
+			     nobody holds a reference to), -1 when it frees none it is given */
 	int shared;       /* lock mode=read: a shared (reader) acquire */
 	int since, until; /* version codes (major*1000+minor), 0 if none */
 	char *reason;
