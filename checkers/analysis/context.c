@@ -12,18 +12,22 @@
 
 /* Does the context of function g flow into t through an indirect call?  Not
  * from one filesystem's code into another's ops (a stacked filesystem calling
- * its lower one: the upper one's locks are its own business), and not from
- * generic code into a function only ever stored into ops members that a
- * model `entry` row describes (the VFS calls it with no filesystem context;
- * the generic helper that dispatches to it, iterate_dir(), vfs_fsync(), is
- * also called by stacked filesystems and nfsd with their own locks held). */
+ * its lower one: the upper one's locks are its own business). From generic
+ * code into a function only ever stored into ops members that a model `entry`
+ * row describes (the VFS calls it with no filesystem context; the generic
+ * helper that dispatches to it, iterate_dir(), vfs_fsync(), is also called by
+ * stacked filesystems and nfsd with their own locks held) only t's own
+ * filesystem's paths go on (2), and only their scopes, transactions and
+ * unknown callers, not their locks: ext4's jbd2 handle around
+ * posix_acl_create() is open in ext4's ->get_acl, which __get_acl() calls
+ * (pass_class()). */
 static int icall_carries_context(const struct analysis *a, int g, int t)
 {
 	uint32_t gf = fs_of_func(a, g), tf = fs_of_func(a, t);
 	if (gf && tf && gf != tf)
 		return 0;
 	if (!gf && a->prog->funcs[t].entry_only)
-		return 0;
+		return tf ? 2 : 0;
 	return 1;
 }
 
@@ -296,6 +300,12 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 	struct fctx *G = &a->ctx[g], *T = &a->ctx[t];
 	struct ctxent e = {c, cv->origin[k], !cv->inherited[k]};
 	int changed = 0;
+	if (icall == 2) { /* into an entry method: only its own filesystem's paths */
+		const struct fsent *fe = fse_find(G, k, tfs);
+		if (!cv->inherited[k] || !fe || k == pc_index(PC_LOCK))
+			return 0; /* (locks: the chain search, feasible.c, is not per filesystem) */
+		e.origin = fe->e.origin;
+	}
 	if (gfs || !cv->inherited[k]) {
 		/* a filesystem's own path, or a lock or scope generic code opens itself */
 		uint32_t src = gfs;
@@ -397,7 +407,8 @@ void context_run(struct analysis *a)
 				int t = j < 0 ? p->calls[c].target : it[j];
 				if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only))
 					continue; /* a model callback row says how it is called */
-				if (j >= 0 && !icall_carries_context(a, g, t))
+				int carry = j >= 0 ? icall_carries_context(a, g, t) : 0;
+				if (j >= 0 && !carry)
 					continue;
 				struct classev cv;
 				classes_at(a, c, &cv);
@@ -405,7 +416,7 @@ void context_run(struct analysis *a)
 				int changed = 0;
 				for (int k = 0; k < PC_NKINDS; k++)
 					if (cv.cls & (1u << k))
-						changed |= pass_class(a, g, c, t, k, &cv, gfs, tfs, j >= 0);
+						changed |= pass_class(a, g, c, t, k, &cv, gfs, tfs, carry);
 				if (!changed)
 					continue;
 				if (!inq[t]) {
