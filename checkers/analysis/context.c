@@ -17,8 +17,8 @@
  * row describes (the VFS calls it with no filesystem context; the generic
  * helper that dispatches to it, iterate_dir(), vfs_fsync(), is also called by
  * stacked filesystems and nfsd with their own locks held) only t's own
- * filesystem's paths go on (2), and only their scopes, transactions and
- * unknown callers, not their locks: ext4's jbd2 handle around
+ * filesystem's paths go on (2), and only their scopes and transactions, not
+ * their locks or unknown callers: ext4's jbd2 handle around
  * posix_acl_create() is open in ext4's ->get_acl, which __get_acl() calls
  * (pass_class()). */
 static int icall_carries_context(const struct analysis *a, int g, int t)
@@ -302,8 +302,10 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 	int changed = 0;
 	if (icall == 2) { /* into an entry method: only its own filesystem's paths */
 		const struct fsent *fe = fse_find(G, k, tfs);
-		if (!cv->inherited[k] || !fe || k == pc_index(PC_LOCK))
-			return 0; /* (locks: the chain search, feasible.c, is not per filesystem) */
+		if (!cv->inherited[k] || !fe || k == pc_index(PC_LOCK) || k == pc_index(PC_UNKNOWN))
+			return 0; /* not locks (the chain search, feasible.c, is not per filesystem) nor unknown
+				     callers (an indirect call resolved too widely upstream of the
+				     generic code would hide the method's real context) */
 		e.origin = fe->e.origin;
 	}
 	if (gfs || !cv->inherited[k]) {
