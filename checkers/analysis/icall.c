@@ -10,8 +10,25 @@
  * directory of the code that stores it. */
 struct store {
 	uint32_t member, type, dir;
+	uint32_t tree; /* the top directory of the storing code: "fs", "mm", "drivers", ... */
 	int fn;
 };
+
+/* "drivers/md/raid5.c" -> "drivers", "mm/slab.c" -> "mm"; "" for the root. */
+static uint32_t tree_of(const char *path)
+{
+	const char *sl = strchr(path, '/');
+	return sl ? intern_n(path, (size_t)(sl - path)) : intern("");
+}
+
+/* May an untyped call of code in tree `ct` reach a function stored by code of
+ * tree `st`? Only within one top directory (a header's static initialiser,
+ * include/, counts for every tree): `filp->f_op->flush()` in fs/open.c is not
+ * dm-log's `.flush`, `pool->free()` in mm/mempool.c not raid5's `.free`. */
+static int same_tree(uint32_t ct, uint32_t st)
+{
+	return ct == st || strcmp(istr(st), "include") == 0;
+}
 
 static int cmp_store(const void *x, const void *y)
 {
@@ -129,6 +146,7 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 			continue;
 		}
 		uint32_t myfs = fs_of(a, p->files[cl->file].dir);
+		uint32_t ctree = tree_of(p->files[cl->file].path);
 		/* the stores of this member: binary search for the first */
 		size_t lo = 0, hi = ns;
 		while (lo < hi) {
@@ -147,6 +165,8 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 				continue; /* another filesystem's ops table */
 			if (myfs && !type && s->dir != myfs)
 				continue; /* `.func` of an unknown struct in a filesystem: its own stores only */
+			if (!type && !same_tree(ctree, s->tree))
+				continue; /* ... and elsewhere its own top directory's */
 			if (s->fn == last)
 				continue;
 			last = s->fn;
@@ -164,7 +184,7 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 		for (size_t i = lo; i < ns && S[i].member == member; i++) {
 			const struct store *s = &S[i];
 			if ((type && s->type && s->type != type) || (myfs && s->dir && s->dir != myfs) ||
-			    (myfs && !type && s->dir != myfs) || s->fn == last)
+			    (myfs && !type && s->dir != myfs) || (!type && !same_tree(ctree, s->tree)) || s->fn == last)
 				continue;
 			last = s->fn;
 			push_target(I, (int)c, s->fn);
@@ -328,6 +348,7 @@ void icall_resolve(struct analysis *a)
 		if (s.fn < 0)
 			continue;
 		s.dir = fs_of(a, p->files[rf->file].dir);
+		s.tree = tree_of(p->files[rf->file].path);
 		VEC_PUSH(S, ns, caps, s);
 	}
 	if (ns)
