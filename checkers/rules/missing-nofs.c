@@ -179,6 +179,30 @@ static int kswapd_only(struct analysis *a, int o, const struct rclass *rcl)
 	return rcl && rcl->kswapd && !(lr && lr->fs);
 }
 
+/* A lock of one object (an inode's i_rwsem), taken by code that belongs to no
+ * filesystem (the VFS, mm/, net/, drivers/)? Such code locks only objects it
+ * holds a reference to and can see: not the one reclaim frees, and not the
+ * internal objects (system inodes, EA inodes) a filesystem's reclaim locks
+ * otherwise, so reclaim never waits for it (swapon()'s swap file, rpc_pipefs
+ * pipes, sunrpc cache channels on 6.1). Model rows stand on their reason. */
+static int object_held_outside_fs(struct analysis *a, int o)
+{
+	const struct program *p = a->prog;
+	const struct mrow *lr = flow_lock_row(a, o, 0);
+	if (lr && lr->fs)
+		return 0;
+	if (fs_of(a, p->files[p->calls[o].file].dir))
+		return 0;
+	uint32_t cls = held_class(a, o);
+	if (!cls)
+		return 0;
+	int lv = lock_class_level(a, cls);
+	const char *n = lock_class_name(cls);
+	/* a member of a struct whose definition the scan lacks (`inode.i_rwsem`,
+	 * struct inode lives in include/linux/fs.h) is one per object as well */
+	return lv == LC_OBJECT || (lv == LC_UNKNOWN && strchr(n, '.') && !strchr(n, ':') && !strchr(n, '@'));
+}
+
 /* The allocation at site x lies outside the subsystem of the lock taken at o
  * (path of ol bytes, `of`): report the call through which the lock's
  * filesystem leaves its own code, once per such call. */
@@ -206,7 +230,7 @@ static void boundary(struct rulectx *rc, const struct asite *x, const int *hops,
 	const struct rclass *rcl = NULL;
 	enum weak why;
 	enum conf conf = confidence_why(a, 0, o, &rcl, &why);
-	if (kswapd_only(a, o, rcl))
+	if (kswapd_only(a, o, rcl) || object_held_outside_fs(a, o))
 		return;
 	struct finding *f = finding_at_token(rc, R_missing_nofs, conf, -1, b);
 	f->region = -1; /* the scope goes at the lock: the fixer does not write this one */
@@ -261,7 +285,7 @@ void rule_missing_nofs(struct rulectx *rc)
 		const struct rclass *rcl = NULL;
 		enum weak why = W_NONE;
 		enum conf conf = o >= 0 ? confidence_why(a, nh == 0, o, &rcl, &why) : CONF_MEDIUM;
-		if (kswapd_only(a, o, rcl))
+		if (kswapd_only(a, o, rcl) || (o >= 0 && object_held_outside_fs(a, o)))
 			continue;
 		struct finding *f = finding_at_token(rc, R_missing_nofs, conf, x->tok, x->call);
 		f->call = x->call;
