@@ -191,7 +191,12 @@ static int object_held_outside_fs(struct analysis *a, int o)
 	const struct mrow *lr = flow_lock_row(a, o, 0);
 	if (lr && lr->fs)
 		return 0;
-	if (fs_of(a, p->files[p->calls[o].file].dir))
+	const struct call *cl = &p->calls[o];
+	const struct func *t = !lr && cl->target >= 0 ? &p->funcs[cl->target] : NULL;
+	for (int i = 0; t && i < t->ngen; i++) /* a wrapper that returns holding a model row's lock */
+		if (t->gen[i].kind == HK_LOCK && t->gen[i].row >= 0 && a->model->rows[t->gen[i].row].fs)
+			return 0;
+	if (fs_of(a, p->files[cl->file].dir))
 		return 0;
 	uint32_t cls = held_class(a, o);
 	if (!cls)
