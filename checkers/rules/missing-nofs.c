@@ -202,10 +202,10 @@ static int object_held_outside_fs(struct analysis *a, int o)
 	if (!cls)
 		return 0;
 	int lv = lock_class_level(a, cls);
-	const char *n = lock_class_name(cls);
-	/* a member of a struct whose definition the scan lacks (`inode.i_rwsem`,
-	 * struct inode lives in include/linux/fs.h) is one per object as well */
-	return lv == LC_OBJECT || (lv == LC_UNKNOWN && strchr(n, '.') && !strchr(n, ':') && !strchr(n, '@'));
+	/* a lock a primitive row implies from the object it is given
+	 * (`inode_lock(inode)`: class=inode.i_rwsem) is that object's, even where
+	 * the scan lacks the struct's definition (include/linux/fs.h) */
+	return lv == LC_OBJECT || (lv == LC_UNKNOWN && lr && lr->cls_name);
 }
 
 /* The allocation at site x lies outside the subsystem of the lock taken at o
