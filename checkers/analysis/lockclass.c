@@ -255,6 +255,19 @@ static size_t last_member(const char *s, size_t b, size_t e)
 	return at;
 }
 
+/* The member named after the `->` or `.` at s[at]: its start, and *end. */
+static size_t member_name(const char *s, size_t at, size_t e, size_t *end)
+{
+	size_t m = at + (s[at] == '-' ? 2 : 1);
+	while (m < e && s[m] == ' ')
+		m++;
+	size_t me = m;
+	while (me < e && idc(s[me]))
+		me++;
+	*end = me;
+	return m;
+}
+
 /* The struct name of the type of expression s[b, e) in function fn, or 0. */
 static uint32_t expr_type(const struct analysis *a, int fn, const char *s, size_t b, size_t e, int depth)
 {
@@ -286,12 +299,7 @@ static uint32_t expr_type(const struct analysis *a, int fn, const char *s, size_
 	}
 	size_t at = last_member(s, b, e);
 	if (at) {
-		size_t m = at + (s[at] == '-' ? 2 : 1);
-		while (m < e && s[m] == ' ')
-			m++;
-		size_t me = m;
-		while (me < e && idc(s[me]))
-			me++;
+		size_t me, m = member_name(s, at, e, &me);
 		uint32_t base = expr_type(a, fn, s, b, at, depth + 1);
 		uint32_t t = base ? member_type(a, base, s + m, me - m) : 0;
 		return t ? ctype_name(istr(t)) : 0;
@@ -496,12 +504,7 @@ static uint32_t class_of_text(const struct analysis *a, int fn, int file, const 
 			return 0; /* a pointer to a lock: its class depends on where it points */
 		return intern_f("g:%s", istr(id)); /* &name: a lock object with a name of its own */
 	}
-	size_t m = at + (s[at] == '-' ? 2 : 1);
-	while (m < e && s[m] == ' ')
-		m++;
-	size_t me = m;
-	while (me < e && idc(s[me]))
-		me++;
+	size_t me, m = member_name(s, at, e, &me);
 	if (me == m)
 		return 0;
 	size_t pb = b, pe = at;
@@ -788,12 +791,7 @@ static int same_obj(const struct analysis *a, int fn, const char *s, size_t b, s
 	}
 	size_t at = last_member(s, b, e);
 	if (at) { /* x->m, x.m, and x->locks[i] */
-		size_t m = at + (s[at] == '-' ? 2 : 1);
-		while (m < e && s[m] == ' ')
-			m++;
-		size_t me = m;
-		while (me < e && idc(s[me]))
-			me++;
+		size_t me, m = member_name(s, at, e, &me);
 		size_t r = me;
 		while (r < e && s[r] == ' ')
 			r++;
