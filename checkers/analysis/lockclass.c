@@ -509,14 +509,8 @@ static uint32_t class_of_text(const struct analysis *a, int fn, int file, const 
 		return 0;
 	size_t pb = b, pe = at;
 	trim(s, &pb, &pe);
-	if (fn >= 0 && s[at] == '-') { /* &param->member */
-		const struct func *f = &a->prog->funcs[fn];
-		for (int k = 0; k < f->nparams; k++) {
-			const char *pn = istr(a->prog->params[f->param0 + k].name);
-			if (strlen(pn) == pe - pb && strncmp(pn, s + pb, pe - pb) == 0)
-				*param = k;
-		}
-	}
+	if (s[at] == '-') /* &param->member */
+		*param = param_index(a, fn, s + pb, pe - pb);
 	char key[160];
 	offset_key(a, fn, s + me, e - me, key, sizeof(key));
 	uint32_t t = expr_type(a, fn, s, b, at, 0);

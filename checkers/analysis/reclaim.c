@@ -92,6 +92,14 @@ static int never_entry(const struct model *m, uint32_t name, const char *path)
 	return 0;
 }
 
+/* Does reclaim row name `rn` ("super_operations.evict_inode") name the member
+ * an indirect call goes through (`field`: the same, or ".evict_inode" when the
+ * front end did not know the struct)? */
+static int row_names_field(const char *rn, const char *field)
+{
+	return strcmp(rn, field) == 0 || (field[0] == '.' && strcmp(strchr(rn, '.'), field) == 0);
+}
+
 /* Is the indirect call c into u an entry that a `kind=none` row says reclaim
  * never runs for u's file (evict() -> ->evict_inode into nsfs_evict())? */
 static int never_target(const struct analysis *a, int c, int u)
@@ -103,8 +111,7 @@ static int never_target(const struct analysis *a, int c, int u)
 		const struct mrow *r = &a->model->rows[i];
 		if (r->kind != ROW_RECLAIM || !r->never || !mrow_applies(a->model, r) || strcmp(istr(r->in_file), path) != 0)
 			continue;
-		const char *rn = istr(r->name);
-		if (strcmp(rn, field) == 0 || (field[0] == '.' && strcmp(strchr(rn, '.'), field) == 0))
+		if (row_names_field(istr(r->name), field))
 			return 1;
 	}
 	return 0;
@@ -310,8 +317,7 @@ static int freed_arg_of_call(const struct analysis *a, int c)
 		const struct mrow *r = &a->model->rows[i];
 		if (r->kind != ROW_RECLAIM || r->never || r->freed_obj < 0 || !mrow_applies(a->model, r))
 			continue;
-		const char *rn = istr(r->name);
-		if (strcmp(rn, field) == 0 || (field[0] == '.' && strcmp(strchr(rn, '.'), field) == 0))
+		if (row_names_field(istr(r->name), field))
 			return r->freed_obj;
 	}
 	return -1;
@@ -377,6 +383,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 			}
 			int ni;
 			const int *it = icall_targets(a, c, &ni);
+			int fa = ni ? freed_arg_of_call(a, c) : -1; /* once per call, not per target */
 			for (int j = -1; j < ni && st.depth < RECLAIM_DEPTH; j++) {
 				int u = j < 0 ? t : it[j];
 				if (u < 0)
@@ -386,8 +393,8 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 					continue;
 				if (j >= 0 && never_target(a, c, u))
 					continue;
-				int fa = j >= 0 ? freed_arg_of_call(a, c) : -1;
-				int k2 = fa >= 0 && fa < p->funcs[u].nparams && fa <= 30 ? fa : passed_as(a, c, st.f, st.k, u);
+				int k2 = j >= 0 && fa >= 0 && fa < p->funcs[u].nparams && fa <= 30 ? fa
+												 : passed_as(a, c, st.f, st.k, u);
 				if (seen[u] & (1u << (k2 + 1)))
 					continue;
 				seen[u] |= 1u << (k2 + 1);
