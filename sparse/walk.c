@@ -212,12 +212,20 @@ static void do_call(struct walk *w, struct expression *e)
 		if (strncmp(name, "__builtin_", 10) == 0 || strncmp(name, "__sync_", 7) == 0 ||
 		    strncmp(name, "__atomic_", 9) == 0)
 			return;
+	} else if (fn->type == EXPR_SYMBOL && fn->symbol && fn->symbol->ident &&
+		   !(fn->symbol->ctype.modifiers & MOD_TOPLEVEL)) {
+		/* through a parameter or local function pointer: FIELD =VAR, as the
+		 * other front ends write it (a global pointer: no record, as Clang) */
+		icall = 1;
+		snprintf(namebuf, sizeof(namebuf), "%s", show_ident(fn->symbol->ident));
+		name = namebuf;
+		field = fe_asprintf("=%s", name);
 	} else if (fn->type == EXPR_DEREF && fn->member) {
 		icall = 1;
 		snprintf(namebuf, sizeof(namebuf), "%s", show_ident(fn->member));
 		name = namebuf;
 		field = field_name(fn);
-	} else if (1) {
+	} else {
 		/* evaluated: p->ops->f is *(ops + offset) */
 		char *m;
 		if (!expr_member(whole, &field, &m) && !expr_member(fn, &field, &m))
@@ -226,8 +234,6 @@ static void do_call(struct walk *w, struct expression *e)
 		snprintf(namebuf, sizeof(namebuf), "%s", m);
 		free(m);
 		name = namebuf;
-	} else {
-		return;		/* through a plain function-pointer variable: not recorded */
 	}
 	int k = tokpos(w, e->pos);
 	if (k < 0) {

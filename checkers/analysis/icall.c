@@ -197,12 +197,54 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 	}
 }
 
+/* The parameter of function g named name, or -1. */
+static int param_named(const struct program *p, int g, uint32_t name)
+{
+	for (int i = 0; i < p->funcs[g].nparams; i++)
+		if (p->params[p->funcs[g].param0 + i].name == name)
+			return i;
+	return -1;
+}
+
+#define FORWARD_DEPTH 3 /* callers that pass a parameter of their own on, followed up */
+
+/* The functions the callers of g pass for its parameter k, into *out (each
+ * once): a function name (or &name), and where a caller passes on a parameter
+ * of its own (block_write_full_page(page, get_block, wbc) ->
+ * __block_write_full_page(inode, page, get_block, ...)), what its callers pass
+ * for that one, up to FORWARD_DEPTH callers up. */
+static void passed_funcs(struct analysis *a, int g, int k, int depth, int **out, size_t *n, size_t *cap)
+{
+	const struct program *p = a->prog;
+	for (int i = 0; i < p->funcs[g].ncallers; i++) {
+		const struct call *cc = &p->calls[p->funcs[g].callers[i]];
+		if (k >= cc->nargs)
+			continue;
+		const char *t = istr(cc->args[k]);
+		if (*t == '&')
+			t++;
+		uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+		int f = id ? graph_resolve(a, cc->file, id) : -1;
+		int j = f < 0 && id && cc->fn >= 0 && cc->fn != g && depth < FORWARD_DEPTH ? param_named(p, cc->fn, id) : -1;
+		if (j >= 0)
+			passed_funcs(a, cc->fn, j, depth + 1, out, n, cap);
+		int dup = f < 0;
+		for (size_t q = 0; q < *n && !dup; q++)
+			dup = (*out)[q] == f;
+		if (!dup)
+			VEC_PUSH(*out, *n, *cap, f);
+	}
+}
+
 /* Calls through a function-pointer parameter: `fill_super(s, fc)` where
  * fill_super is a parameter of type `int (*)(...)`; each caller passes a
- * function name (or &name) for it. */
+ * function name (or &name) for it, or passes on its own parameter
+ * (passed_funcs()). More than ICALL_MAX functions: none. */
 static void param_calls(struct analysis *a, struct icalls *I)
 {
 	struct program *p = a->prog;
+	int *v = NULL;
+	size_t nv = 0, capv = 0;
 	for (size_t c = 0; c < p->ncalls; c++) {
 		const struct call *cl = &p->calls[c];
 		if (cl->fn < 0 || cl->target >= 0)
@@ -216,36 +258,24 @@ static void param_calls(struct analysis *a, struct icalls *I)
 				continue;
 			var = intern(f + 1);
 		}
-		const struct func *g = &p->funcs[cl->fn];
 		/* a call of a parameter's name goes through it whatever its type
 		 * says (a typedef of a function pointer, `filldir_t`, too) */
-		int k = -1;
-		for (int i = 0; i < g->nparams && k < 0; i++)
-			if (p->params[g->param0 + i].name == var)
-				k = i;
+		int k = param_named(p, cl->fn, var);
 		if (k < 0)
 			continue;
 		I->param_calls++;
-		for (int i = 0; i < g->ncallers; i++) {
-			const struct call *cc = &p->calls[g->callers[i]];
-			if (k >= cc->nargs)
-				continue;
-			const char *t = istr(cc->args[k]);
-			if (*t == '&')
-				t++;
-			uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
-			int f = id ? graph_resolve(a, cc->file, id) : -1;
-			if (f < 0)
-				continue;
-			int dup = 0;
-			for (int j = 0; j < I->n[c] && !dup; j++)
-				dup = I->tgt[I->first[c] + j] == f;
-			if (!dup) {
-				push_target(I, (int)c, f);
-				add_icaller(&p->funcs[f], (int)c);
-			}
+		nv = 0;
+		passed_funcs(a, cl->fn, k, 0, &v, &nv, &capv);
+		if (nv > ICALL_MAX) {
+			I->unresolved_many++;
+			continue;
+		}
+		for (size_t i = 0; i < nv; i++) {
+			push_target(I, (int)c, v[i]);
+			add_icaller(&p->funcs[v[i]], (int)c);
 		}
 	}
+	free(v);
 }
 
 /* Calls through a local function pointer, `fp(...)` after `fp = myfn;` or
