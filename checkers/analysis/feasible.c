@@ -14,6 +14,7 @@
 struct consts {
 	uint32_t name[MAXCONST];
 	long long val[MAXCONST];
+	unsigned char nonzero[MAXCONST]; /* the value is not known, only that it is not 0 */
 	int n;
 };
 
@@ -89,6 +90,7 @@ static size_t top_op(const char *s, size_t b, size_t e, const char *op)
 	return at;
 }
 
+/* The value of operand s[b, e): 0 unknown, 1 known (*v), 2 known to be non-zero only. */
 static int operand(const struct consts *K, const char *s, size_t b, size_t e, long long *v)
 {
 	trim(s, &b, &e);
@@ -99,7 +101,7 @@ static int operand(const struct consts *K, const char *s, size_t b, size_t e, lo
 		for (int i = 0; id && i < K->n && !ok; i++)
 			if (K->name[i] == id) {
 				*v = K->val[i];
-				ok = 1;
+				ok = K->nonzero[i] ? 2 : 1;
 			}
 	}
 	free(t);
@@ -123,16 +125,62 @@ static int eval(const struct consts *K, const char *s, size_t b, size_t e)
 	int eq = 0;
 	if ((at = top_op(s, b, e, "==")) || ((at = top_op(s, b, e, "!=")) && (eq = 1))) {
 		long long l, r;
-		if (!operand(K, s, b, at, &l) || !operand(K, s, at + 2, e, &r))
+		int lk = operand(K, s, b, at, &l), rk = operand(K, s, at + 2, e, &r);
+		if (!lk || !rk)
 			return -1;
-		return eq ? l != r : l == r;
+		if (lk == 1 && rk == 1)
+			return eq ? l != r : l == r;
+		if (lk == 2 && rk == 2)
+			return -1;
+		if ((lk == 1 ? l : r) != 0)
+			return -1; /* non-zero against a non-zero number: not known */
+		return eq; /* x != 0 is true, x == 0 false */
 	}
 	if (s[b] == '!' && (b + 1 >= e || s[b + 1] != '=')) {
 		int v = eval(K, s, b + 1, e);
 		return v < 0 ? -1 : !v;
 	}
 	long long v;
-	return operand(K, s, b, e, &v) ? v != 0 : -1;
+	int k = operand(K, s, b, e, &v);
+	return !k ? -1 : k == 2 ? 1 : v != 0;
+}
+
+/* Is call x of function g reached from g's entry when the conditions are
+ * evaluated with the values K gives? */
+static int reached(struct analysis *a, int g, int x, const struct consts *K)
+{
+	struct fcfg *G = &a->cfgs[g];
+	if (!G->n) {
+		pos_t none = {0, 0};
+		cfg_build(a, g, none, G);
+	}
+	if (!G->n)
+		return 1;
+	char *seen = xcalloc((size_t)G->n, 1);
+	int *queue = xmalloc(sizeof(int) * (size_t)G->n);
+	int qh = 0, qt = 0, found = 0;
+	queue[qt++] = G->entry;
+	seen[G->entry] = 1;
+	while (qh < qt && !found) {
+		const struct cfg_block *B = &G->b[queue[qh++]];
+		for (int k = 0; k < B->nev && !found; k++)
+			found = B->ev[k] == x;
+		int v = -1;
+		if (B->ifit && B->nsucc == 2 && B->ifit->ctext) {
+			const char *t = istr(B->ifit->ctext);
+			v = eval(K, t, 0, strlen(t));
+		}
+		for (int s = 0; s < B->nsucc; s++) {
+			int to = B->succ[s];
+			if (to < 0 || seen[to] || (v >= 0 && s == (v ? 1 : 0)))
+				continue; /* the then edge (0) is dead when the condition is false */
+			seen[to] = 1;
+			queue[qt++] = to;
+		}
+	}
+	free(seen);
+	free(queue);
+	return found;
 }
 
 int hop_feasible(struct analysis *a, int c, int x)
@@ -149,41 +197,26 @@ int hop_feasible(struct analysis *a, int c, int x)
 		long long v;
 		if (const_value(istr(cl->args[k]), &v)) {
 			K.name[K.n] = p->params[fn->param0 + k].name;
+			K.nonzero[K.n] = 0;
 			K.val[K.n++] = v;
 		}
 	}
 	if (!K.n)
 		return 1;
-	struct fcfg *G = &a->cfgs[g];
-	if (!G->n) {
-		pos_t none = {0, 0};
-		cfg_build(a, g, none, G);
-	}
-	char *seen = xcalloc((size_t)G->n, 1);
-	int *queue = xmalloc(sizeof(int) * (size_t)G->n);
-	int qh = 0, qt = 0, found = 0;
-	queue[qt++] = G->entry;
-	seen[G->entry] = 1;
-	while (qh < qt && !found) {
-		const struct cfg_block *B = &G->b[queue[qh++]];
-		for (int k = 0; k < B->nev && !found; k++)
-			found = B->ev[k] == x;
-		int v = -1;
-		if (B->ifit && B->nsucc == 2 && B->ifit->ctext) {
-			const char *t = istr(B->ifit->ctext);
-			v = eval(&K, t, 0, strlen(t));
-		}
-		for (int s = 0; s < B->nsucc; s++) {
-			int to = B->succ[s];
-			if (to < 0 || seen[to] || (v >= 0 && s == (v ? 1 : 0)))
-				continue; /* the then edge (0) is dead when the condition is false */
-			seen[to] = 1;
-			queue[qt++] = to;
-		}
-	}
-	free(seen);
-	free(queue);
-	return found;
+	return reached(a, g, x, &K);
+}
+
+int reached_if_nonzero(struct analysis *a, int x, uint32_t text)
+{
+	int g = a->prog->calls[x].fn;
+	if (g < 0 || !text)
+		return 1;
+	struct consts K;
+	K.name[0] = text;
+	K.val[0] = 1;
+	K.nonzero[0] = 1;
+	K.n = 1;
+	return reached(a, g, x, &K);
 }
 
 /* memo per call: 0 unknown, 1 in progress, 2 feasible, 3 infeasible */

@@ -11,6 +11,12 @@
  * target is g), given c's constant arguments? */
 int hop_feasible(struct analysis *a, int c, int x);
 
+/* Can call x be reached from its function's entry when the expression of
+ * interned text `text` ("inode->i_nlink", as conditions write it) is not 0?
+ * Conditions that test it (`if (!inode->i_nlink)`, `== 0`, `!= 0`, in && and
+ * ||) take the branch that value gives. */
+int reached_if_nonzero(struct analysis *a, int x, uint32_t text);
+
 /* A lock context of class PC_LOCK that reaches call x on a feasible path: fills
  * hops[] with the calls from x's caller up to the function that takes the lock
  * (hops[0] calls x's function, ...), *origin with the acquire, and returns the

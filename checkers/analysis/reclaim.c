@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/feasible.h"
 #include "analysis/flow.h"
 #include "analysis/graph.h"
 #include "analysis/icall.h"
@@ -15,6 +16,8 @@ struct reclaim {
 	struct rclass *v;
 	size_t n, cap;
 	size_t nentries;
+	uint32_t *edirs; /* the directories of the entries (sorted, each once) */
+	size_t nedirs;
 	/* class -> first index in v (direct entries before kswapd ones): key/val
 	 * by the class without its wrapper parameter ("@1|X" -> X), dkey/dval by
 	 * the directory form of a typed class ("fs/btrfs:.mutex"), which only an
@@ -31,6 +34,7 @@ struct reclaim {
 struct entry {
 	int fn, row, ref;
 	uint32_t dir;
+	uint32_t live; /* "inode->i_nlink": non-zero whenever reclaim runs this entry (live= row), 0 */
 };
 
 static size_t hslot_in(const uint32_t *keys, size_t cap, uint32_t k)
@@ -129,7 +133,7 @@ static void collect_entries(const struct analysis *a, struct entry **v, size_t *
 		int f = graph_resolve(a, rf->file, rf->name);
 		if (f < 0 || never_entry(a->model, r->name, p->files[rf->file].path))
 			continue;
-		struct entry e = {f, (int)(r - a->model->rows), (int)i, intern(p->files[rf->file].dir)};
+		struct entry e = {f, (int)(r - a->model->rows), (int)i, intern(p->files[rf->file].dir), 0};
 		VEC_PUSH(*v, *n, cap, e);
 	}
 }
@@ -205,6 +209,51 @@ static uint32_t entry_fs(const struct analysis *a, const struct entry *e)
 	return 0;
 }
 
+/* Does filesystem fs (entry_fs) store into member `policy`
+ * (super_operations.drop_inode) only functions of dropper rows, or none? */
+static int policy_drops(const struct analysis *a, uint32_t fs, uint32_t policy)
+{
+	const struct program *p = a->prog;
+	const char *pol = istr(policy);
+	for (size_t i = 0; i < p->nrefs; i++) {
+		const struct ref *rf = &p->refs[i];
+		const char *how = istr(rf->how);
+		const char *field = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+		if (!field || !row_names_field(pol, field) || fs_of(a, p->files[rf->file].dir) != fs)
+			continue;
+		if (!model_find1(a->model, ROW_DROPPER, rf->name))
+			return 0;
+	}
+	return 1;
+}
+
+/* Set E[i].live for the entries of a live= row (->evict_inode) of a
+ * filesystem whose policy= member drops the objects the live member says are
+ * dead (an unlinked inode is evicted at its last iput, never by reclaim): the
+ * text of that member of the freed parameter ("inode->i_nlink"). */
+static void set_live(const struct analysis *a, struct entry *E, int n)
+{
+	const struct program *p = a->prog;
+	for (int i = 0; i < n; i++) {
+		const struct mrow *r = &a->model->rows[E[i].row];
+		uint32_t fs = entry_fs(a, &E[i]);
+		const struct func *fn = &p->funcs[E[i].fn];
+		if (!r->live || r->freed_obj < 0 || r->freed_obj >= fn->nparams || !fs || !policy_drops(a, fs, r->policy))
+			continue;
+		char buf[256];
+		int k = snprintf(buf, sizeof(buf), "%s->%s", istr(p->params[fn->param0 + r->freed_obj].name), istr(r->live));
+		if (k > 0 && (size_t)k < sizeof(buf))
+			E[i].live = intern(buf);
+	}
+}
+
+/* Is call c of entry function f (entered as entry e) one reclaim never makes:
+ * reached only when the freed object's live= member is 0? */
+static int dead_in_entry(struct analysis *a, const struct entry *e, int c)
+{
+	return e && e->live && !reached_if_nonzero(a, c, e->live);
+}
+
 /* Breadth-first from one filesystem's entry functions E[0..n): the classes
  * its reclaim takes, each once (kswapd-only entries in a second round). */
 static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const struct entry *E, int n)
@@ -228,8 +277,11 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 		while (qh < qt) {
 			int f = B->queue[qh++];
 			const struct func *fn = &p->funcs[f];
+			const struct entry *ent = B->parent[f] < 0 ? &E[B->from[f]] : NULL;
 			for (int i = 0; i < fn->ncalls; i++) {
 				int c = fn->calls[i];
+				if (dead_in_entry(a, ent, c))
+					continue;
 				uint32_t cls = takes(a, c);
 				int seen = -1;
 				for (size_t k = first; k < R->n && cls && seen < 0; k++)
@@ -289,6 +341,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 struct fstate {
 	int f, k, depth;
 	uint32_t fs;
+	int ent; /* the entry f is, at depth 0, or -1 */
 };
 
 /* The parameter of callee u through which call c (in f, whose parameter k is the
@@ -354,7 +407,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 		if (seen[E[i].fn] & (1u << (k + 1)))
 			continue;
 		seen[E[i].fn] |= 1u << (k + 1);
-		struct fstate st = {E[i].fn, k, 0, entry_fs(a, &E[i])};
+		struct fstate st = {E[i].fn, k, 0, entry_fs(a, &E[i]), i};
 		VEC_PUSH(q, qn, qcap, st);
 	}
 	while (qh < qn) {
@@ -363,6 +416,8 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 		for (int i = 0; i < fn->ncalls; i++) {
 			int c = fn->calls[i];
 			const struct call *cl = &p->calls[c];
+			if (dead_in_entry(a, st.ent >= 0 ? &E[st.ent] : NULL, c))
+				continue;
 			uint32_t cls = takes(a, c);
 			if (cls) {
 				const struct mrow *r = flow_lock_row(a, c, 0);
@@ -398,7 +453,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 				if (seen[u] & (1u << (k2 + 1)))
 					continue;
 				seen[u] |= 1u << (k2 + 1);
-				struct fstate nx = {u, k2, st.depth + 1, st.fs ? st.fs : j >= 0 ? ufs : 0};
+				struct fstate nx = {u, k2, st.depth + 1, st.fs ? st.fs : j >= 0 ? ufs : 0, -1};
 				VEC_PUSH(q, qn, qcap, nx);
 			}
 		}
@@ -435,6 +490,9 @@ void reclaim_run(struct analysis *a)
 		while (j < ne && E[j].dir == E[i].dir)
 			j++;
 		size_t first = R->n;
+		R->edirs = xrealloc(R->edirs, (R->nedirs + 1) * sizeof(*R->edirs));
+		R->edirs[R->nedirs++] = E[i].dir;
+		set_live(a, E + i, (int)(j - i));
 		one_fs(a, R, &B, E + i, (int)(j - i));
 		freed_pass(a, R, E + i, (int)(j - i), first);
 		i = j;
@@ -476,6 +534,7 @@ void reclaim_free(struct analysis *a)
 	free(R->dval);
 	free(R->mkey);
 	free(R->mval);
+	free(R->edirs);
 	free(R);
 	a->reclaim = NULL;
 }
@@ -527,6 +586,16 @@ static const struct rclass *takes_in(const struct analysis *a, uint32_t cls, con
 			best = r;
 	}
 	return best;
+}
+
+int reclaim_walked(const struct analysis *a, const char *dir)
+{
+	const struct reclaim *R = a->reclaim;
+	uint32_t d = dir ? intern_lookup(dir) : 0;
+	for (size_t i = 0; R && d && i < R->nedirs; i++)
+		if (R->edirs[i] == d)
+			return 1;
+	return 0;
 }
 
 const struct rclass *reclaim_takes_in(const struct analysis *a, uint32_t cls, const char *dir)

@@ -44,6 +44,10 @@ const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls);
  * filesystem's reclaim takes it (lockdep keys such locks per filesystem type,
  * and reclaim of another filesystem takes another object); a global lock, or a
  * lock held by generic code (the VFS in fs/, mm/, include/), counts for any. */
+/* Were reclaim entries of the code in directory dir walked (its ->evict_inode
+ * and the like are in the scan), so that a class missing from its set is one
+ * its reclaim does not take, rather than one the scan cannot know? */
+int reclaim_walked(const struct analysis *a, const char *dir);
 const struct rclass *reclaim_takes_in(const struct analysis *a, uint32_t cls, const char *dir);
 /* Append the reclaim chain of r: the entry, each call, the acquire. */
 void reclaim_chain(const struct analysis *a, const struct rclass *r, struct chain *out);

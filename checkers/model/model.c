@@ -10,7 +10,7 @@
 #include "model/model.h"
 #include "base/util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -155,7 +155,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			break;
 	if (k == ROW__N)
 		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, handle, "
-		     "noreturn, reclaim, callback or pagecache)", f[0]);
+		     "noreturn, reclaim, callback, pagecache or dropper)", f[0]);
 	r.kind = (enum row_kind)k;
 	if (r.kind == ROW_PAGECACHE)
 		r.arg_idx = 0; /* the mapping is the first argument unless mapping= says otherwise */
@@ -310,6 +310,15 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			if (!*val || *e || v < 0 || v > 15)
 				FAIL("object= takes the index (0-15) of the argument reclaim frees, not '%s'", val);
 			r.freed_obj = (int)v;
+		} else if (r.kind == ROW_RECLAIM && strcmp(key, "live") == 0) {
+			if (!is_ident(val))
+				FAIL("live= takes the member of the freed object that is non-zero when reclaim frees it (i_nlink), not '%s'", val);
+			r.live = intern(val);
+		} else if (r.kind == ROW_RECLAIM && strcmp(key, "policy") == 0) {
+			char *dot = strchr(val, '.');
+			if (!dot || dot == val || !is_ident(dot + 1))
+				FAIL("policy= takes the STRUCT.MEMBER whose functions decide it (super_operations.drop_inode), not '%s'", val);
+			r.policy = intern(val);
 		} else if (r.kind == ROW_LOCK && strcmp(key, "mode") == 0) {
 			if (strcmp(val, "read") != 0 && strcmp(val, "write") != 0)
 				FAIL("lock mode must be read or write, not '%s'", val);
@@ -340,11 +349,13 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY ||
 	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN || r.kind == ROW_RECLAIM || r.kind == ROW_CALLBACK ||
-	     r.kind == ROW_PAGECACHE) &&
+	     r.kind == ROW_PAGECACHE || r.kind == ROW_DROPPER) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.kind == ROW_RECLAIM && r.never != (r.in_file != 0))
 		FAIL("reclaim kind=none needs file=PATH (the file whose entry reclaim never runs), and file= needs kind=none");
+	if (r.kind == ROW_RECLAIM && (r.live || r.policy) && (!r.live || !r.policy || r.freed_obj < 0))
+		FAIL("reclaim live= needs policy=STRUCT.MEMBER and object=I, and policy= needs live=");
 	if (r.kind == ROW_CALLBACK && (r.arg_idx < 0 || !r.blocks_reclaim))
 		FAIL("callback row needs arg=I (the callback argument) and blocks=reclaim");
 	if (r.since && r.until && r.since >= r.until)
@@ -657,6 +668,8 @@ void model_dump(const struct model *m, FILE *out)
 			fprintf(out, " file=%s", istr(r->in_file));
 		if (r->kind == ROW_RECLAIM && r->freed_obj >= 0)
 			fprintf(out, " object=%d", r->freed_obj);
+		if (r->kind == ROW_RECLAIM && r->live)
+			fprintf(out, " live=%s policy=%s", istr(r->live), istr(r->policy));
 		if ((r->kind == ROW_LOCK || r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->lkind != LK_LOCK) {
 			static const char *const lk[] = {"lock", "trans", "cluster", "journal", "section"};
 			fprintf(out, " kind=%s", lk[r->lkind]);

@@ -17,7 +17,7 @@ enum {
 	GB_OTHER = 1u << 31,
 };
 
-enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW_PAGECACHE, ROW__N };
+enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW_PAGECACHE, ROW_DROPPER, ROW__N };
 enum scope_kind { SK_NOFS = 1, SK_NOIO = 2, SK_FLAGS = 3 };
 /* lock rows: LK_LOCK, LK_TRANS, LK_CLUSTER; setter and handle rows: what the
  * scope they open is called in patches: LK_TRANS "transactions", LK_JOURNAL
@@ -55,6 +55,10 @@ struct mrow {
 	uint32_t in_file; /* reclaim file=: the source file (relative to the tree) the row is about, 0 */
 	int freed_obj;    /* reclaim object=I: the entry's argument I is the object reclaim frees (an inode
 			     nobody holds a reference to), -1 when it frees none it is given */
+	uint32_t live;    /* reclaim live=MEMBER: the freed object's MEMBER is non-zero when reclaim runs the
+			     entry (an evicted inode is linked), if the filesystem's policy= member is unset
+			     or holds only functions of dropper rows; 0 if none */
+	uint32_t policy;  /* reclaim policy=STRUCT.MEMBER (super_operations.drop_inode), 0 */
 	int shared;       /* lock mode=read: a shared (reader) acquire */
 	int since, until; /* version codes (major*1000+minor), 0 if none */
 	char *reason;

@@ -53,7 +53,7 @@ static int per_object(const struct analysis *a, int o)
 
 /* Why a conflict is less than certain: said in the message, so that a reader
  * checks the condition the deadlock needs rather than the bare claim. */
-enum weak { W_NONE, W_OBJECT, W_CLUSTER, W_READERS, W_KSWAPD, W_LONG, W_UNTYPED, W_OBJECT_INFERRED };
+enum weak { W_NONE, W_OBJECT, W_CLUSTER, W_READERS, W_KSWAPD, W_LONG, W_UNTYPED, W_OBJECT_INFERRED, W_NOT_TAKEN };
 
 static const char *weak_text(enum weak w)
 {
@@ -71,6 +71,9 @@ static const char *weak_text(enum weak w)
 		return " (reclaim reaches it only through a long chain)";
 	case W_UNTYPED:
 		return " (a lock of a struct the scan cannot type: it may be one per object)";
+	case W_NOT_TAKEN:
+		return " (a model row says reclaim needs it, but no direct reclaim path of this filesystem in the scan "
+		       "takes it: `gfpcheck --explain-locks`)";
 	default:
 		return "";
 	}
@@ -91,6 +94,8 @@ static enum conf confidence_why(const struct analysis *a, int local, int o, cons
 		if (lr->lkind == LK_CLUSTER)
 			return *why = W_CLUSTER, CONF_LOW; /* one cluster lock per inode (ocfs2_inode_lock(inode)): reclaim locks the
 					    inode it evicts, which no path holding one pins */
+		if ((!*rc || (*rc)->kswapd) && reclaim_walked(a, p->files[p->calls[o].file].dir))
+			return *why = *rc ? W_KSWAPD : W_NOT_TAKEN, CONF_LOW; /* the derivation outranks the row */
 		return local && lr->lkind != LK_LOCK ? CONF_HIGH : CONF_MEDIUM;
 	}
 	if (!lr) { /* a wrapper that returns holding a model lock context */

@@ -15,7 +15,7 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 	int scoped = (c & (PC_SCOPE | PC_TRANS)) != 0;
 	struct finding *f = nofs_finding(rc, R_nofs_no_context, scoped ? CONF_MEDIUM : CONF_LOW, t);
 	finding_msg(f, "%s may be unneeded: no known path holds a filesystem lock context here "
-		       "(paths found: %s%s%s%s); review, then %s", nofs_name(a, t), (c & PC_NONE) ? "nothing held" : "",
+		       "(paths found: %s%s%s%s); review, then %s", nofs_name(a, t), (c & PC_NONE) ? "nothing held that reclaim takes" : "",
 		    (c & PC_BLOCKED) ? (c & PC_NONE ? ", s_umount held for write" : "s_umount held for write") : "",
 		    (c & PC_SCOPE) ? ", inside a NOFS scope" : "", (c & PC_TRANS) ? ", inside a transaction scope" : "",
 		    nofs_advice(a, t));

@@ -133,4 +133,22 @@ void test_model(void)
 	r = model_find1(&m, ROW_ALLOC, intern("__vmalloc"));
 	CHECK(r && r->honours_nofs == 5017);
 	model_free(&m);
+	/* reclaim live=/policy= and dropper rows: which inodes reclaim evicts */
+	rc = load(&m,
+		  "reclaim super_operations.evict_inode kind=direct object=0 live=i_nlink policy=super_operations.drop_inode -- evict\n"
+		  "dropper generic_drop_inode -- drops unlinked inodes\n",
+		  err);
+	CHECK(rc == 0);
+	model_index(&m);
+	r = model_find1(&m, ROW_RECLAIM, intern("super_operations.evict_inode"));
+	CHECK(r && r->live == intern("i_nlink") && r->policy == intern("super_operations.drop_inode") && r->freed_obj == 0);
+	CHECK(model_find1(&m, ROW_DROPPER, intern("generic_drop_inode")) != NULL);
+	model_free(&m);
+	bad("dropper generic_drop_inode\n", "dropper row needs a reason");
+	bad("reclaim super_operations.evict_inode kind=direct live=i_nlink policy=super_operations.drop_inode -- r\n",
+	    "live= needs policy=STRUCT.MEMBER and object=I");
+	bad("reclaim super_operations.evict_inode kind=direct object=0 live=i_nlink -- r\n", "live= needs policy=");
+	bad("reclaim super_operations.evict_inode kind=direct object=0 live=i_nlink policy=drop_inode -- r\n",
+	    "policy= takes the STRUCT.MEMBER");
+	bad("reclaim super_operations.evict_inode kind=direct object=0 live=a-b policy=s.m -- r\n", "live= takes the member");
 }

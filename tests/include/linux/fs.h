@@ -17,6 +17,7 @@ struct inode {
 	struct super_block *i_sb;
 	struct rw_semaphore i_rwsem;
 	unsigned long i_ino;
+	unsigned int i_nlink;
 	loff_t i_size;
 };
 
@@ -44,8 +45,11 @@ struct super_operations {
 	void (*destroy_inode)(struct inode *);
 	int (*write_inode)(struct inode *, struct writeback_control *wbc);
 	void (*evict_inode)(struct inode *);
+	int (*drop_inode)(struct inode *);
 	int (*sync_fs)(struct super_block *sb, int wait);
 };
+
+int generic_drop_inode(struct inode *inode);
 
 struct file_operations {
 	ssize_t (*write)(struct file *, const char *, size_t, loff_t *);
