@@ -34,16 +34,24 @@ void rule_nofs_to_scope(struct rulectx *rc)
 				if (s->v[i].nofs_tok == g->toks[k])
 					site = (int)i;
 			int call = site >= 0 ? s->v[site].call : t->call;
-			struct finding *f = finding_at_token(rc, R_nofs_to_scope, g->in_callee ? CONF_MEDIUM : CONF_HIGH,
-							     g->toks[k], call);
+			/* a lock only kswapd's writeback takes: the allocating task's own
+			 * reclaim never waits for it, GFP_KERNEL alone may do (lockdep's
+			 * fs_reclaim map still links kswapd's writeback to the lock) */
+			int kswapd = rcl && rcl->kswapd;
+			struct finding *f = finding_at_token(rc, R_nofs_to_scope,
+							     g->in_callee || kswapd ? CONF_MEDIUM : CONF_HIGH, g->toks[k], call);
 			f->region = (int)r;
 			const char *expr = t->call >= 0 && t->argidx >= 0 && t->argidx < p->calls[t->call].nargs
 						   ? istr(p->calls[t->call].args[t->argidx])
 						   : "GFP_NOFS";
 			f->fix = gfp_replace_token(expr, "GFP_NOFS", "GFP_KERNEL");
 			finding_msg(f, "GFP_NOFS is one of %d in the region of %s in %s(); open one NOFS scope "
-				       "(memalloc_nofs_save) after the lock is taken and use GFP_KERNEL%s",
-				    g->ntoks, lk, func_name(a, g->fn), g->ok ? "" : " (the fix needs a hand: ");
+				       "(memalloc_nofs_save) after the lock is taken and use GFP_KERNEL%s%s",
+				    g->ntoks, lk, func_name(a, g->fn),
+				    kswapd ? " (only kswapd's writeback takes the lock: GFP_KERNEL without a scope may do, "
+					     "though lockdep's fs_reclaim map links the two)"
+					   : "",
+				    g->ok ? "" : " (the fix needs a hand: ");
 			if (!g->ok) {
 				char *m = xasprintf("%s%s)", f->message, g->why);
 				free(f->message);
