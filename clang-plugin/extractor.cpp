@@ -810,6 +810,71 @@ public:
 		S.values.push_back(v);
 	}
 
+	// `struct NAME { ... }` as written: a `struct` record with the member
+	// declarations, the text between two `;` at the body's own level without
+	// comments and directive lines, as the Coccinelle and sparse front ends
+	// write them (the core sizes requests and tells per-superblock from
+	// per-object structs by them).
+	bool VisitRecordDecl(RecordDecl *R)
+	{
+		if (!R->isStruct() || !R->isThisDeclarationADefinition() || !R->getIdentifier())
+			return true;
+		SourceLocation nl, lb, rb;
+		SourceRange br = R->getBraceRange();
+		if (!S.written(R->getLocation(), nl) || br.isInvalid() || !S.written(br.getBegin(), lb) ||
+		    !S.written(br.getEnd(), rb))
+			return true;
+		WPos np = S.wpos(nl), b = S.wpos(lb), e = S.wpos(rb);
+		if (!S.ownerPos(np) || b.fid != np.fid || e.fid != np.fid || e.off <= b.off)
+			return true;
+		bool inv = false;
+		StringRef buf = S.SM.getBufferData(np.fid, &inv);
+		if (inv || e.off > buf.size())
+			return true;
+		std::string body;
+		bool bol = true;
+		for (char c : buf.substr(b.off + 1, e.off - b.off - 1).str()) { // directive lines out
+			if (bol && c == '#')
+				body += '\x01';
+			bol = c == '\n' || ((bol && (c == ' ' || c == '\t')));
+			body += c;
+		}
+		std::string t;
+		for (size_t i = 0; i < body.size(); i++) {
+			if (body[i] != '\x01') {
+				t += body[i];
+				continue;
+			}
+			while (i < body.size() && body[i] != '\n')
+				i += body[i] == '\\' && i + 1 < body.size() ? 2 : 1;
+		}
+		t = noComments(t);
+		std::vector<std::string> members;
+		int d = 0;
+		size_t st = 0;
+		for (size_t i = 0; i < t.size(); i++) {
+			char c = t[i];
+			if (c == '(' || c == '[' || c == '{')
+				d++;
+			else if (c == ')' || c == ']' || c == '}')
+				d--;
+			else if (c == ';' && d == 0) {
+				std::string m = fold(t.substr(st, i - st));
+				if (!m.empty())
+					members.push_back(m);
+				st = i + 1;
+			}
+		}
+		if (members.size() > 250) // the core reads at most 300 fields a record
+			return true;
+		Rec r(FACT_STRUCT);
+		r.add(R->getNameAsString()).add(S.pos(np)).num(members.size());
+		for (const std::string &m : members)
+			r.add(m);
+		S.emit(np, r);
+		return true;
+	}
+
 	bool VisitInitListExpr(InitListExpr *E)
 	{
 		markInit(E);
