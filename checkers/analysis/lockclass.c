@@ -516,6 +516,16 @@ static uint32_t class_of_text(const struct analysis *a, int fn, int file, const 
 	uint32_t t = expr_type(a, fn, s, b, at, 0);
 	if (t)
 		return intern_f("%s.%.*s%s", istr(t), (int)(me - m), s + m, key);
+	/* x->file.run_lock where `file` has no type of its own (a struct or union
+	 * written inside x's: `union { struct { ... } file; }`): a lock inside the
+	 * object x points to, whose class is x's type with the member path */
+	size_t at2 = s[at] == '.' ? last_member(s, b, at) : 0;
+	if (at2) {
+		size_t me2, m2 = member_name(s, at2, at, &me2);
+		uint32_t t2 = me2 > m2 ? expr_type(a, fn, s, b, at2, 0) : 0;
+		if (t2)
+			return intern_f("%s.%.*s.%.*s%s", istr(t2), (int)(me2 - m2), s + m2, (int)(me - m), s + m, key);
+	}
 	return intern_f("%s:.%.*s%s", file_dir(a, file), (int)(me - m), s + m, key);
 }
 
