@@ -362,8 +362,10 @@ void context_run(struct analysis *a)
 			a->ctx[f].cls |= PC_BLOCKED;
 		} else if (fn->addr_taken && fn->entry_only) {
 			/* only in ops fields that model/entries.txt says the VFS calls with no
-			 * filesystem lock context held */
-			a->ctx[f].cls |= PC_NONE;
+			 * filesystem lock context held; `scope=nofs`: and always inside a NOFS
+			 * scope (->readahead from read_pages()) */
+			const struct mrow *er = model_entry(a->model, istr(fn->entry_field));
+			a->ctx[f].cls |= er && er->scope == SK_NOFS ? PC_SCOPE : PC_NONE;
 		} else if (fn->ncallers + fn->nicallers == 0) {
 			/* No visible caller. A static function the compiler does not warn about
 			 * is referenced somewhere we cannot see (a token-pasting macro); an extern
@@ -585,7 +587,7 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 				chain_add(out, HOP_ENTRY, p->files[cc->file].path, cc->pos.line, gf->cb_call, g,
 					  r ? (int)(r - a->model->rows) : -1, "%s() is passed to %s() as its callback: %s", fname(a, g),
 					  istr(cc->callee), r && r->reason ? r->reason : "model callback row");
-			} else if (bit == PC_NONE && gf->addr_taken && gf->entry_only) {
+			} else if ((bit == PC_NONE || bit == PC_SCOPE) && gf->addr_taken && gf->entry_only) {
 				const struct mrow *r = model_entry(a->model, istr(gf->entry_field));
 				chain_add(out, HOP_ENTRY, gpath, gf->start.line, -1, g, r ? (int)(r - a->model->rows) : -1,
 					  "%s() is called through %s (%s)", fname(a, g), istr(gf->entry_field),

@@ -261,6 +261,8 @@ int graph_build(struct analysis *a)
 				fn->entry_field = intern(how + 5);
 		} else if (!entry) {
 			fn->entry_only = 0;
+		} else if (fn->entry_only && !model_entry(a->model, how + 5)->scope) {
+			fn->entry_field = intern(how + 5); /* also an entry with no scope: "nothing held" wins */
 		}
 	}
 	/* A function named as an argument of any call (module_init(fn), INIT_WORK(&w, fn),

@@ -310,6 +310,10 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			if (!*val || *e || v < 0 || v > 15)
 				FAIL("object= takes the index (0-15) of the argument reclaim frees, not '%s'", val);
 			r.freed_obj = (int)v;
+		} else if (r.kind == ROW_ENTRY && strcmp(key, "scope") == 0) {
+			if (strcmp(val, "nofs") != 0)
+				FAIL("entry scope= takes nofs (the callers always hold a NOFS scope), not '%s'", val);
+			r.scope = SK_NOFS;
 		} else if (r.kind == ROW_RECLAIM && strcmp(key, "live") == 0) {
 			if (!is_ident(val))
 				FAIL("live= takes the member of the freed object that is non-zero when reclaim frees it (i_nlink), not '%s'", val);
@@ -668,6 +672,8 @@ void model_dump(const struct model *m, FILE *out)
 			fprintf(out, " file=%s", istr(r->in_file));
 		if (r->kind == ROW_RECLAIM && r->freed_obj >= 0)
 			fprintf(out, " object=%d", r->freed_obj);
+		if (r->kind == ROW_ENTRY && r->scope == SK_NOFS)
+			fputs(" scope=nofs", out);
 		if (r->kind == ROW_RECLAIM && r->live)
 			fprintf(out, " live=%s policy=%s", istr(r->live), istr(r->policy));
 		if ((r->kind == ROW_LOCK || r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->lkind != LK_LOCK) {

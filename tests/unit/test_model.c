@@ -145,6 +145,13 @@ void test_model(void)
 	CHECK(model_find1(&m, ROW_DROPPER, intern("generic_drop_inode")) != NULL);
 	model_free(&m);
 	bad("dropper generic_drop_inode\n", "dropper row needs a reason");
+	rc = load(&m, "entry address_space_operations.readahead scope=nofs -- read_pages() holds a scope\n", err);
+	CHECK(rc == 0);
+	model_index(&m);
+	r = model_entry(&m, "address_space_operations.readahead");
+	CHECK(r && r->scope == SK_NOFS);
+	model_free(&m);
+	bad("entry address_space_operations.readahead scope=noio -- r\n", "entry scope= takes nofs");
 	bad("reclaim super_operations.evict_inode kind=direct live=i_nlink policy=super_operations.drop_inode -- r\n",
 	    "live= needs policy=STRUCT.MEMBER and object=I");
 	bad("reclaim super_operations.evict_inode kind=direct object=0 live=i_nlink -- r\n", "live= needs policy=");

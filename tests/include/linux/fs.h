@@ -34,9 +34,15 @@ struct address_space {
 	struct inode *host;
 };
 
+struct readahead_control {
+	struct file *file;
+	struct address_space *mapping;
+};
+
 struct address_space_operations {
 	int (*writepages)(struct address_space *, struct writeback_control *);
 	int (*read_folio)(struct file *, struct page *);
+	void (*readahead)(struct readahead_control *);
 	int (*writepage)(struct page *, struct writeback_control *);
 };
 
