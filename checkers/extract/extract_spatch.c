@@ -619,7 +619,14 @@ static int finish_batch(struct xspatch *S, struct batch *b, int status, size_t *
 		bf->done = 1;
 		if (bf->exn) {
 			int tmo = strstr(bf->exn, "Timeout") != NULL;
-			int mem = strstr(bf->exn, "Out_of_memory") != NULL;
+			int mem = strstr(bf->exn, "Out_of_memory") != NULL || strstr(bf->exn, "Out of memory") != NULL;
+			if (mem && b->n > 1 && j->attempt < 2) {
+				/* out of memory among other files: the heap the earlier
+				 * files left may be the cause; again on its own */
+				j->attempt = 2;
+				VEC_PUSH(*rq, *nrq, S->caprq, bf->job);
+				continue;
+			}
 			fail_file(S, bf->job, tmo || mem,
 				  tmo ? xasprintf("skipped: spatch took more than %d s on this file (GFPCHECK_TIMEOUT)", S->timeout)
 				  : mem ? xasprintf("skipped: spatch needed more than %ld MiB on this file (GFPCHECK_MEMORY)",
@@ -658,14 +665,16 @@ static int finish_batch(struct xspatch *S, struct batch *b, int status, size_t *
 		} else if ((long)i == last && why) {
 			fail_file(S, bf->job, b->killed_time || oom, xstrdup(why));
 		} else if (!bf->handled && (crashed || b->killed_time)) {
-			if (b->killed_time || j->attempt < 1) {
-				/* not reached: again, in a batch of its own kind */
+			if (b->killed_time || j->attempt < 2) {
+				/* not reached: again, with the other leftovers of this batch
+				 * (attempt 1), then on its own (attempt 2), where a bound it
+				 * hits is its own and is remembered */
 				if (!b->killed_time)
 					j->attempt++;
 				VEC_PUSH(*rq, *nrq, S->caprq, bf->job);
 				continue; /* not done yet */
 			}
-			fail_file(S, bf->job, 0, xstrdup(why ? why : "spatch stopped before this file"));
+			fail_file(S, bf->job, b->n == 1 && oom, xstrdup(why ? why : "spatch stopped before this file"));
 		} else if (bf->ended) {
 			fail_file(S, bf->job, 0,
 				  xasprintf("spatch output for this file is incomplete (%ld of %ld records)", bf->got,
@@ -776,14 +785,23 @@ int xspatch_run(struct xspatch *S, size_t *order, size_t norder, char *err, size
 			b->id = serial++;
 			size_t cap = 0;
 			if (nrq) {
-				/* leftovers of a batch that stopped: on their own */
+				/* leftovers of a batch that stopped: together on a first retry,
+				 * each alone on a second */
+				size_t keep = 0;
+				int solo = 0;
 				for (size_t k = 0; k < nrq; k++) {
+					int alone = S->jobs[rq[k]].attempt >= 2;
+					if ((alone && (solo || b->n)) || (!alone && solo)) {
+						rq[keep++] = rq[k]; /* for a later batch */
+						continue;
+					}
+					solo = alone;
 					struct bfile bf;
 					memset(&bf, 0, sizeof(bf));
 					bf.job = rq[k];
 					VEC_PUSH(b->f, b->n, cap, bf);
 				}
-				nrq = 0;
+				nrq = keep;
 			} else {
 				off_t want = left / (2 * jobs);
 				if (want < least)

@@ -18,6 +18,24 @@ failed = " | ".join(d["stats"]["failed"])
 assert "nest.c" in failed and "skipped" in failed and "MiB" in failed, failed
 assert [f["function"] for f in d["findings"]] == ["good_alloc"], d["findings"]
 PY
+# two files over the memory bound in one batch: the second is not blamed for
+# the heap the first left (again on its own), both are remembered, and a rescan
+# runs spatch on neither (no file re-extracted)
+cp tree/nest.c tree/nest2.c
+sed -i 's/void nest(void)/void nest2(void)/' tree/nest2.c
+rm -rf cache
+GFPCHECK_MEMORY=300 g -q -j 1 --format json -o m1.json tree
+expect_rc 1
+GFPCHECK_MEMORY=300 g -q -j 1 --format json -o m2.json tree
+expect_rc 1
+"$PY" - <<'PY' || fail "memory bound remembered: $(head -c 900 m2.json)"
+import json
+d = json.load(open("m2.json"))
+failed = d["stats"]["failed"]
+assert len(failed) == 2 and all("MiB" in f and "as on an earlier run" in f for f in failed), failed
+assert d["stats"]["cache_hits"] == d["stats"]["files"] - 2, d["stats"]
+PY
+rm tree/nest2.c
 # time: one second per file
 rm -rf cache
 GFPCHECK_TIMEOUT=1 g -q -j 1 --format json -o t.json tree
