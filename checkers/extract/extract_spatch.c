@@ -663,7 +663,15 @@ static int finish_batch(struct xspatch *S, struct batch *b, int status, size_t *
 			free(facts);
 			free(src);
 		} else if ((long)i == last && why) {
-			fail_file(S, bf->job, b->killed_time || oom, xstrdup(why));
+			if (oom && !b->killed_time && b->n > 1 && j->attempt < 2) {
+				/* the process ran out of memory while on this file, among
+				 * others: which file needs the memory is known only when it
+				 * runs alone */
+				j->attempt = 2;
+				VEC_PUSH(*rq, *nrq, S->caprq, bf->job);
+				continue;
+			}
+			fail_file(S, bf->job, b->killed_time || (oom && b->n == 1), xstrdup(why));
 		} else if (!bf->handled && (crashed || b->killed_time)) {
 			if (b->killed_time || j->attempt < 2) {
 				/* not reached: again, with the other leftovers of this batch
