@@ -403,10 +403,13 @@ void context_run(struct analysis *a)
 		qn--;
 		inq[g] = 0;
 		const struct func *fn = &p->funcs[g];
+		uint32_t gfs = fs_of_func(a, g);
 		for (int i = 0; i < fn->ncalls; i++) {
 			int c = fn->calls[i];
 			int ni;
 			const int *it = icall_targets(a, c, &ni);
+			struct classev cv;
+			int have_cv = 0; /* the classes at c, worked out once for all its targets */
 			for (int j = -1; j < ni; j++) { /* the direct target, then resolved indirect ones */
 				int t = j < 0 ? p->calls[c].target : it[j];
 				if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only))
@@ -414,9 +417,11 @@ void context_run(struct analysis *a)
 				int carry = j >= 0 ? icall_carries_context(a, g, t) : 0;
 				if (j >= 0 && !carry)
 					continue;
-				struct classev cv;
-				classes_at(a, c, &cv);
-				uint32_t gfs = fs_of_func(a, g), tfs = fs_of_func(a, t);
+				if (!have_cv) {
+					classes_at(a, c, &cv);
+					have_cv = 1;
+				}
+				uint32_t tfs = fs_of_func(a, t);
 				int changed = 0;
 				for (int k = 0; k < PC_NKINDS; k++)
 					if (cv.cls & (1u << k))

@@ -14,17 +14,30 @@ struct store {
 	int fn;
 };
 
-/* "drivers/md/raid5.c" -> "drivers", "mm/slab.c" -> "mm"; "" for the root. */
+/* "mm/slab.c" -> "mm", "fs/ext4/inode.c" -> "fs"; under drivers/, arch/ and
+ * sound/ one tree per subsystem or architecture: "drivers/md/raid5.c" ->
+ * "drivers/md"; "" for the root. */
 static uint32_t tree_of(const char *path)
 {
 	const char *sl = strchr(path, '/');
-	return sl ? intern_n(path, (size_t)(sl - path)) : intern("");
+	if (!sl)
+		return intern("");
+	size_t n = (size_t)(sl - path);
+	if ((n == 7 && strncmp(path, "drivers", 7) == 0) || (n == 4 && strncmp(path, "arch", 4) == 0) ||
+	    (n == 5 && strncmp(path, "sound", 5) == 0)) {
+		const char *s2 = strchr(sl + 1, '/');
+		if (s2)
+			n = (size_t)(s2 - path);
+	}
+	return intern_n(path, n);
 }
 
 /* May an untyped call of code in tree `ct` reach a function stored by code of
- * tree `st`? Only within one top directory (a header's static initialiser,
- * include/, counts for every tree): `filp->f_op->flush()` in fs/open.c is not
- * dm-log's `.flush`, `pool->free()` in mm/mempool.c not raid5's `.free`. */
+ * tree `st`? Only within one tree (a header's static initialiser, include/,
+ * counts for every tree): `filp->f_op->flush()` in fs/open.c is not dm-log's
+ * `.flush`, `pool->free()` in mm/mempool.c not raid5's `.free`, etnaviv's
+ * `ops->unmap()` (drivers/gpu) not xenbus's `.unmap` (drivers/xen), and no
+ * architecture's code reaches another's. */
 static int same_tree(uint32_t ct, uint32_t st)
 {
 	return ct == st || strcmp(istr(st), "include") == 0;

@@ -6,7 +6,7 @@
  *                  [--include DIR] [--cc CC] [--timeout SEC] FIXTURE_ROOT
  *
  * A case is a directory <root>/<rule>/<case>/ holding .c files directly, or an
- * fs/ directory (a kernel-like tree: fs/<name>/ for filesystems).
+ * fs/ or drivers/ directory (a kernel-like tree: fs/<name>/ for filesystems).
  * For each case the runner
  *   1. collects the expectations from every .c/.h file of the case:
  *        / * EXPECT: rule-a, rule-b * /            findings required on this line
@@ -1098,7 +1098,8 @@ static int run_case(const struct options *o, const char *root,
 }
 
 /* A case directory holds at least one .c file directly, or a kernel-like
- * fs/ directory (cases about filesystems and the code around them). */
+ * fs/ or drivers/ directory (cases about filesystems, drivers and the code
+ * around them). */
 static int is_case_dir(const char *dir)
 {
 	struct strv names = { 0 };
@@ -1107,7 +1108,7 @@ static int is_case_dir(const char *dir)
 	if (!is_dir(dir) || list_dir(dir, &names) != 0)
 		return 0;
 	for (size_t i = 0; i < names.n && !yes; i++) {
-		if (strcmp(names.v[i], "fs") == 0) {
+		if (strcmp(names.v[i], "fs") == 0 || strcmp(names.v[i], "drivers") == 0) {
 			char *full = path_join(dir, names.v[i]);
 			yes = is_dir(full);
 			free(full);
