@@ -14,9 +14,9 @@ struct store {
 	int fn;
 };
 
-/* "mm/slab.c" -> "mm", "fs/ext4/inode.c" -> "fs"; under drivers/, arch/ and
- * sound/ one tree per subsystem or architecture: "drivers/md/raid5.c" ->
- * "drivers/md"; "" for the root. */
+/* "mm/slab.c" -> "mm", "fs/ext4/inode.c" -> "fs"; under drivers/, arch/,
+ * sound/ and net/ one tree per subsystem or architecture: "drivers/md/raid5.c"
+ * -> "drivers/md", "net/ceph/auth.c" -> "net/ceph"; "" for the root. */
 static uint32_t tree_of(const char *path)
 {
 	const char *sl = strchr(path, '/');
@@ -24,7 +24,7 @@ static uint32_t tree_of(const char *path)
 		return intern("");
 	size_t n = (size_t)(sl - path);
 	if ((n == 7 && strncmp(path, "drivers", 7) == 0) || (n == 4 && strncmp(path, "arch", 4) == 0) ||
-	    (n == 5 && strncmp(path, "sound", 5) == 0)) {
+	    (n == 5 && strncmp(path, "sound", 5) == 0) || (n == 3 && strncmp(path, "net", 3) == 0)) {
 		const char *s2 = strchr(sl + 1, '/');
 		if (s2)
 			n = (size_t)(s2 - path);
@@ -178,8 +178,10 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 				continue; /* another filesystem's ops table */
 			if (myfs && !type && s->dir != myfs)
 				continue; /* `.func` of an unknown struct in a filesystem: its own stores only */
-			if (!type && !same_tree(ctree, s->tree))
-				continue; /* ... and elsewhere its own top directory's */
+			if ((!type || !s->type) && !same_tree(ctree, s->tree))
+				continue; /* ... and elsewhere its own tree's, also for a store the
+					     front end could not type (ceph_authorizer.destroy is no
+					     xt_target's `.destroy`) */
 			if (s->fn == last)
 				continue;
 			last = s->fn;
@@ -197,7 +199,8 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 		for (size_t i = lo; i < ns && S[i].member == member; i++) {
 			const struct store *s = &S[i];
 			if ((type && s->type && s->type != type) || (myfs && s->dir && s->dir != myfs) ||
-			    (myfs && !type && s->dir != myfs) || (!type && !same_tree(ctree, s->tree)) || s->fn == last)
+			    (myfs && !type && s->dir != myfs) || ((!type || !s->type) && !same_tree(ctree, s->tree)) ||
+			    s->fn == last)
 				continue;
 			last = s->fn;
 			push_target(I, (int)c, s->fn);
