@@ -145,11 +145,14 @@ static int eval(const struct consts *K, const char *s, size_t b, size_t e)
 	return !k ? -1 : k == 2 ? 1 : v != 0;
 }
 
-/* Is call x of function g reached from g's entry when the conditions are
- * evaluated with the values K gives? */
-static int reached(struct analysis *a, int g, int x, const struct consts *K)
+/* The blocks of function g's CFG reached from its entry when the conditions
+ * are evaluated with the values K gives (seen[b] 1), stopping early once call
+ * x is met (x < 0: never); the CFG, or NULL when g has none. Returns whether x
+ * was met. */
+static int walk(struct analysis *a, int g, int x, const struct consts *K, char **seen_out)
 {
 	struct fcfg *G = &a->cfgs[g];
+	*seen_out = NULL;
 	if (!G->n) {
 		pos_t none = {0, 0};
 		cfg_build(a, g, none, G);
@@ -163,7 +166,7 @@ static int reached(struct analysis *a, int g, int x, const struct consts *K)
 	seen[G->entry] = 1;
 	while (qh < qt && !found) {
 		const struct cfg_block *B = &G->b[queue[qh++]];
-		for (int k = 0; k < B->nev && !found; k++)
+		for (int k = 0; k < B->nev && !found && x >= 0; k++)
 			found = B->ev[k] == x;
 		int v = -1;
 		if (B->ifit && B->nsucc == 2 && B->ifit->ctext) {
@@ -178,8 +181,17 @@ static int reached(struct analysis *a, int g, int x, const struct consts *K)
 			queue[qt++] = to;
 		}
 	}
-	free(seen);
 	free(queue);
+	*seen_out = seen;
+	return found;
+}
+
+/* Is call x of function g reached from g's entry with the values K gives? */
+static int reached(struct analysis *a, int g, int x, const struct consts *K)
+{
+	char *seen;
+	int found = walk(a, g, x, K, &seen);
+	free(seen);
 	return found;
 }
 
@@ -206,17 +218,25 @@ int hop_feasible(struct analysis *a, int c, int x)
 	return reached(a, g, x, &K);
 }
 
-int reached_if_nonzero(struct analysis *a, int x, uint32_t text)
+void reached_if_nonzero(struct analysis *a, int g, uint32_t text, unsigned char *reach)
 {
-	int g = a->prog->calls[x].fn;
-	if (g < 0 || !text)
-		return 1;
+	const struct func *fn = &a->prog->funcs[g];
 	struct consts K;
 	K.name[0] = text;
 	K.val[0] = 1;
 	K.nonzero[0] = 1;
 	K.n = 1;
-	return reached(a, g, x, &K);
+	char *seen;
+	walk(a, g, -1, &K, &seen);
+	const struct fcfg *G = &a->cfgs[g];
+	for (int i = 0; i < fn->ncalls; i++)
+		reach[i] = !seen; /* no CFG: every call */
+	for (int b = 0; seen && b < G->n; b++)
+		for (int k = 0; seen[b] && k < G->b[b].nev; k++)
+			for (int i = 0; i < fn->ncalls; i++)
+				if (fn->calls[i] == G->b[b].ev[k])
+					reach[i] = 1;
+	free(seen);
 }
 
 /* memo per call: 0 unknown, 1 in progress, 2 feasible, 3 infeasible */

@@ -34,7 +34,8 @@ struct reclaim {
 struct entry {
 	int fn, row, ref;
 	uint32_t dir;
-	uint32_t live; /* "inode->i_nlink": non-zero whenever reclaim runs this entry (live= row), 0 */
+	unsigned char *reach; /* live= row: per call of fn, 1 when it runs with the freed object's
+				 live member non-zero (inode->i_nlink: reclaim evicts linked inodes), else NULL */
 };
 
 static size_t hslot_in(const uint32_t *keys, size_t cap, uint32_t k)
@@ -133,7 +134,7 @@ static void collect_entries(const struct analysis *a, struct entry **v, size_t *
 		int f = graph_resolve(a, rf->file, rf->name);
 		if (f < 0 || never_entry(a->model, r->name, p->files[rf->file].path))
 			continue;
-		struct entry e = {f, (int)(r - a->model->rows), (int)i, intern(p->files[rf->file].dir), 0};
+		struct entry e = {f, (int)(r - a->model->rows), (int)i, intern(p->files[rf->file].dir), NULL};
 		VEC_PUSH(*v, *n, cap, e);
 	}
 }
@@ -227,31 +228,41 @@ static int policy_drops(const struct analysis *a, uint32_t fs, uint32_t policy)
 	return 1;
 }
 
-/* Set E[i].live for the entries of a live= row (->evict_inode) of a
+/* Set E[i].reach for the entries of a live= row (->evict_inode) of a
  * filesystem whose policy= member drops the objects the live member says are
- * dead (an unlinked inode is evicted at its last iput, never by reclaim): the
- * text of that member of the freed parameter ("inode->i_nlink"). */
-static void set_live(const struct analysis *a, struct entry *E, int n)
+ * dead (an unlinked inode is evicted at its last iput, never by reclaim): which
+ * calls of the entry function run with that member of the freed parameter
+ * ("inode->i_nlink") non-zero. */
+static void set_live(struct analysis *a, struct entry *E, int n)
 {
 	const struct program *p = a->prog;
+	uint32_t memo_fs = 0, memo_pol = 0;
+	int memo = 0;
 	for (int i = 0; i < n; i++) {
 		const struct mrow *r = &a->model->rows[E[i].row];
 		uint32_t fs = entry_fs(a, &E[i]);
 		const struct func *fn = &p->funcs[E[i].fn];
-		if (!r->live || r->freed_obj < 0 || r->freed_obj >= fn->nparams || !fs || !policy_drops(a, fs, r->policy))
+		if (!r->live || r->freed_obj < 0 || r->freed_obj >= fn->nparams || !fs)
 			continue;
+		if (fs != memo_fs || r->policy != memo_pol) { /* one scan of the refs per filesystem */
+			memo_fs = fs;
+			memo_pol = r->policy;
+			memo = policy_drops(a, fs, r->policy);
+		}
 		char buf[256];
 		int k = snprintf(buf, sizeof(buf), "%s->%s", istr(p->params[fn->param0 + r->freed_obj].name), istr(r->live));
-		if (k > 0 && (size_t)k < sizeof(buf))
-			E[i].live = intern(buf);
+		if (!memo || k <= 0 || (size_t)k >= sizeof(buf))
+			continue;
+		E[i].reach = xmalloc(fn->ncalls ? (size_t)fn->ncalls : 1);
+		reached_if_nonzero(a, E[i].fn, intern(buf), E[i].reach);
 	}
 }
 
-/* Is call c of entry function f (entered as entry e) one reclaim never makes:
- * reached only when the freed object's live= member is 0? */
-static int dead_in_entry(struct analysis *a, const struct entry *e, int c)
+/* Is the i-th call of entry function f (entered as entry e) one reclaim never
+ * makes: reached only when the freed object's live= member is 0? */
+static int dead_in_entry(const struct entry *e, int i)
 {
-	return e && e->live && !reached_if_nonzero(a, c, e->live);
+	return e && e->reach && !e->reach[i];
 }
 
 /* Breadth-first from one filesystem's entry functions E[0..n): the classes
@@ -280,7 +291,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 			const struct entry *ent = B->parent[f] < 0 ? &E[B->from[f]] : NULL;
 			for (int i = 0; i < fn->ncalls; i++) {
 				int c = fn->calls[i];
-				if (dead_in_entry(a, ent, c))
+				if (dead_in_entry(ent, i))
 					continue;
 				uint32_t cls = takes(a, c);
 				int seen = -1;
@@ -416,7 +427,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 		for (int i = 0; i < fn->ncalls; i++) {
 			int c = fn->calls[i];
 			const struct call *cl = &p->calls[c];
-			if (dead_in_entry(a, st.ent >= 0 ? &E[st.ent] : NULL, c))
+			if (dead_in_entry(st.ent >= 0 ? &E[st.ent] : NULL, i))
 				continue;
 			uint32_t cls = takes(a, c);
 			if (cls) {
@@ -517,6 +528,8 @@ void reclaim_run(struct analysis *a)
 	free(B.from);
 	free(B.fs);
 	free(B.queue);
+	for (size_t i = 0; i < ne; i++)
+		free(E[i].reach);
 	free(E);
 }
 
