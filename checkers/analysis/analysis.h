@@ -34,9 +34,16 @@ struct fsent {
 	struct ctxent e;             /* the first such path */
 };
 
+/* (function, class, fs) -> index in ctx[f].fse[class], open addressing */
+struct fsehash {
+	uint64_t *key; /* 0: empty */
+	int *val;
+	size_t cap, n;
+};
+
 struct fctx {
 	unsigned cls;                /* PC_* bits at entry */
-	struct fsent *fse[PC_NKINDS]; int nfse[PC_NKINDS]; /* generic functions only */
+	struct fsent *fse[PC_NKINDS]; int nfse[PC_NKINDS], capfse[PC_NKINDS]; /* generic functions only */
 	int handle_param;            /* index in prog.params of a transaction handle parameter
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */
@@ -53,6 +60,8 @@ struct analysis {
 	struct program *prog;
 	struct model *model;
 	struct fctx *ctx;      /* per function */
+	struct fsehash *fseh;  /* (function, class, fs) -> index in ctx[f].fse[class] (context.c) */
+	uint32_t *func_fs;     /* per function: fs_of_func(), UINT32_MAX: not yet known */
 	struct stateset *states; /* per call */
 	struct imbalance *imb; size_t nimb, capimb;
 	int *noio_entry;       /* per function: entered inside a NOIO scope from every caller (noio.c) */

@@ -269,23 +269,65 @@ static int handle_param(const struct analysis *a, int f)
 	return -1;
 }
 
-/* Per-filesystem evidence of generic functions (analysis.h struct fsent). */
-static const struct fsent *fse_find(const struct fctx *x, int k, uint32_t fs)
+/* Per-filesystem evidence of generic functions (analysis.h struct fsent). A
+ * generic function of mm/ or the VFS is entered from dozens of filesystems
+ * and passes each of their paths on along every call, so the lookup is a hash
+ * over (function, class, filesystem), not a scan of the list. */
+static uint64_t fse_key(int f, int k, uint32_t fs)
 {
-	for (int i = 0; i < x->nfse[k]; i++)
-		if (x->fse[k][i].fs == fs)
-			return &x->fse[k][i];
-	return NULL;
+	return ((uint64_t)(uint32_t)f << 35 | (uint64_t)k << 32 | fs) + 1;
 }
 
-static int fse_add(struct fctx *x, int k, uint32_t fs, const struct ctxent *e)
+static size_t fse_slot(const struct fsehash *h, uint64_t key)
 {
-	if (fse_find(x, k, fs))
+	uint64_t x = key * 0x9e3779b97f4a7c15ull;
+	size_t i = (size_t)(x ^ (x >> 29)) & (h->cap - 1);
+	while (h->key[i] && h->key[i] != key)
+		i = (i + 1) & (h->cap - 1);
+	return i;
+}
+
+static const struct fsent *fse_find(const struct analysis *a, int f, int k, uint32_t fs)
+{
+	const struct fsehash *h = a->fseh;
+	if (!h || !h->cap)
+		return NULL;
+	size_t i = fse_slot(h, fse_key(f, k, fs));
+	return h->key[i] ? &a->ctx[f].fse[k][h->val[i]] : NULL;
+}
+
+static int fse_add(struct analysis *a, int f, int k, uint32_t fs, const struct ctxent *e)
+{
+	struct fsehash *h = a->fseh;
+	if (2 * (h->n + 1) > h->cap) {
+		struct fsehash g = {NULL, NULL, h->cap ? 2 * h->cap : 1024, 0};
+		g.key = xcalloc(g.cap, sizeof(*g.key));
+		g.val = xmalloc(g.cap * sizeof(*g.val));
+		for (size_t i = 0; i < h->cap; i++)
+			if (h->key[i]) {
+				size_t j = fse_slot(&g, h->key[i]);
+				g.key[j] = h->key[i];
+				g.val[j] = h->val[i];
+			}
+		g.n = h->n;
+		free(h->key);
+		free(h->val);
+		*h = g;
+	}
+	uint64_t key = fse_key(f, k, fs);
+	size_t i = fse_slot(h, key);
+	if (h->key[i])
 		return 0;
-	x->fse[k] = xrealloc(x->fse[k], sizeof(*x->fse[k]) * (size_t)(x->nfse[k] + 1));
+	struct fctx *x = &a->ctx[f];
+	if (x->nfse[k] == x->capfse[k]) {
+		x->capfse[k] = x->capfse[k] ? 2 * x->capfse[k] : 2;
+		x->fse[k] = xrealloc(x->fse[k], sizeof(*x->fse[k]) * (size_t)x->capfse[k]);
+	}
 	x->fse[k][x->nfse[k]].fs = fs;
 	x->fse[k][x->nfse[k]].e = *e;
-	x->nfse[k]++;
+	h->key[i] = key;
+	h->val[i] = x->nfse[k]++;
+	h->n++;
 	return 1;
 }
 
@@ -301,7 +343,7 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 	struct ctxent e = {c, cv->origin[k], !cv->inherited[k]};
 	int changed = 0;
 	if (icall == 2) { /* into an entry method: only its own filesystem's paths */
-		const struct fsent *fe = fse_find(G, k, tfs);
+		const struct fsent *fe = fse_find(a, g, k, tfs);
 		if (!cv->inherited[k] || !fe || k == pc_index(PC_LOCK) || k == pc_index(PC_UNKNOWN))
 			return 0; /* not locks (the chain search, feasible.c, is not per filesystem) nor unknown
 				     callers (an indirect call resolved too widely upstream of the
@@ -314,16 +356,16 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 		if (!gfs && icall && tfs && !cv->inherited[k])
 			src = 0;
 		if (!tfs)
-			changed |= fse_add(T, k, src, &e);
+			changed |= fse_add(a, t, k, src, &e);
 	} else if (!G->nfse[k]) {
 		if (!tfs)
-			changed |= fse_add(T, k, 0, &e);
+			changed |= fse_add(a, t, k, 0, &e);
 	} else if (icall && tfs) {
-		if (!fse_find(G, k, tfs) && !fse_find(G, k, 0))
+		if (!fse_find(a, g, k, tfs) && !fse_find(a, g, k, 0))
 			return 0; /* only other filesystems' paths reach g with this class */
 	} else if (!tfs) {
 		for (int i = 0; i < G->nfse[k]; i++)
-			changed |= fse_add(T, k, G->fse[k][i].fs, &e);
+			changed |= fse_add(a, t, k, G->fse[k][i].fs, &e);
 	}
 	if (!(T->cls & (1u << k))) {
 		T->ev[k] = e;
@@ -339,6 +381,7 @@ void context_run(struct analysis *a)
 	struct program *p = a->prog;
 	size_t nf = p->nfuncs;
 	a->ctx = xcalloc(nf ? nf : 1, sizeof(*a->ctx));
+	a->fseh = xcalloc(1, sizeof(*a->fseh));
 	/* Directories with a file the front end could not read completely. */
 	uint32_t *incomplete = NULL;
 	size_t ninc = 0, capinc = 0;
@@ -387,7 +430,7 @@ void context_run(struct analysis *a)
 		const struct ctxent root = {-1, -1, 0};
 		for (int k = 0; k < PC_NKINDS; k++)
 			if ((a->ctx[f].cls & (1u << k)) && a->ctx[f].handle_param < 0 && !fs_of_func(a, (int)f))
-				fse_add(&a->ctx[f], k, 0, &root);
+				fse_add(a, (int)f, k, 0, &root);
 	}
 	int *queue = xmalloc(sizeof(int) * (nf ? nf : 1));
 	char *inq = xcalloc(nf ? nf : 1, 1);
@@ -546,9 +589,9 @@ static const struct ctxent *entry_ev(const struct analysis *a, int g, int k, uin
 	if (gfs) {
 		*cur = gfs;
 	} else if (a->ctx[g].nfse[k]) {
-		const struct fsent *x = *cur ? fse_find(&a->ctx[g], k, *cur) : NULL;
+		const struct fsent *x = *cur ? fse_find(a, g, k, *cur) : NULL;
 		if (!x)
-			x = fse_find(&a->ctx[g], k, 0);
+			x = fse_find(a, g, k, 0);
 		if (x)
 			return &x->e;
 	}

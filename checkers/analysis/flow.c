@@ -136,6 +136,34 @@ static int as_find_cls(const struct astate *s, uint32_t cls)
 	for (int i = s->n - 1; cls && i >= 0; i--)
 		if (s->h[i].kind == HK_LOCK && s->h[i].cls == cls)
 			return i;
+	/* the same class keyed by a parameter on one side only: `mutex_lock(&sbi->x)`
+	 * on a parameter ("@0|T.x") released by a wrapper given `sbi` ("T.x") */
+	uint32_t u = cls ? lock_class_unkeyed(cls) : 0;
+	for (int i = s->n - 1; u && i >= 0; i--)
+		if (s->h[i].kind == HK_LOCK && s->h[i].cls && lock_class_unkeyed(s->h[i].cls) == u)
+			return i;
+	return -1;
+}
+
+/* The most recent entry of `kind` (and `row` unless -2) that a callee's release
+ * of class cls can be: any when either class is unknown, else one whose class
+ * names the same lock in the other form (typed "ext4_inode_info.i_data_sem",
+ * untyped "fs/ext4:.i_data_sem"). A callee that releases one mutex does not
+ * release the caller's other mutexes. */
+static int as_find_compatible(const struct fa *F, const struct astate *s, int kind, int row, uint32_t cls)
+{
+	uint32_t df = 0;
+	for (int i = s->n - 1; i >= 0; i--) {
+		const struct held *h = &s->h[i];
+		if (h->kind != kind || (row != -2 && h->row != row))
+			continue;
+		if (!cls || !h->cls || kind != HK_LOCK)
+			return i;
+		if (!df)
+			df = lock_class_dirform(F->a, cls);
+		if (df && lock_class_dirform(F->a, h->cls) == df)
+			return i;
+	}
 	return -1;
 }
 
@@ -147,15 +175,68 @@ static void as_remove(struct astate *s, int i)
 
 /* ---- per-function interpretation ---- */
 
+static uint32_t kill_hash(uint32_t k, uint32_t cls)
+{
+	uint32_t h = k * 0x9e3779b1u ^ cls * 0x85ebca6bu;
+	return h ^ (h >> 15);
+}
+
+/* A function's kills are a set: a call releases what its callee's summary
+ * releases, and in a large function whose callees release many lock classes
+ * the list grows to thousands, so membership goes through a hash index. */
+/* Two kills are the same release: a lock of a known class is one kill whatever
+ * model row closed it (mutex_unlock() closes every mutex_lock*() row). */
+static uint32_t kill_ident(uint32_t k, uint32_t cls)
+{
+	return cls && (int)(k >> 16) == HK_LOCK ? (uint32_t)HK_LOCK << 16 : k;
+}
+
 static void add_kill(struct fa *F, int kind, int row, uint32_t cls)
 {
 	uint32_t k = ((uint32_t)kind << 16) | (uint32_t)(row + 1);
-	for (int i = 0; i < F->nkills; i++)
-		if (F->kills[i] == k && F->kill_cls[i] == cls)
+	if (2 * (F->nkills + 1) > F->kill_ixcap) {
+		int cap = F->kill_ixcap ? 2 * F->kill_ixcap : 16;
+		free(F->kill_ix);
+		F->kill_ix = xcalloc((size_t)cap, sizeof(int));
+		F->kill_ixcap = cap;
+		for (int i = 0; i < F->nkills; i++) {
+			uint32_t j = kill_hash(kill_ident(F->kills[i], F->kill_cls[i]), F->kill_cls[i]) & (uint32_t)(cap - 1);
+			while (F->kill_ix[j])
+				j = (j + 1) & (uint32_t)(cap - 1);
+			F->kill_ix[j] = i + 1;
+		}
+	}
+	uint32_t id = kill_ident(k, cls);
+	uint32_t mask = (uint32_t)F->kill_ixcap - 1, j = kill_hash(id, cls) & mask;
+	for (; F->kill_ix[j]; j = (j + 1) & mask) {
+		int i = F->kill_ix[j] - 1;
+		if (kill_ident(F->kills[i], F->kill_cls[i]) == id && F->kill_cls[i] == cls)
 			return;
+	}
+	F->kill_ix[j] = F->nkills + 1;
 	int n = F->nkills, cap = F->capkills;
 	VEC_PUSH(F->kills, F->nkills, F->capkills, k);
 	VEC_PUSH(F->kill_cls, n, cap, cls);
+}
+
+static void add_acq(struct fa *F, uint32_t cls)
+{
+	if (!cls)
+		return;
+	cls = lock_class_unkeyed(cls);
+	for (int i = 0; i < F->nacq; i++)
+		if (F->acq[i] == cls)
+			return;
+	VEC_PUSH(F->acq, F->nacq, F->capacq, cls);
+}
+
+static int has_acq(const struct fa *F, uint32_t cls)
+{
+	cls = lock_class_unkeyed(cls);
+	for (int i = 0; i < F->nacq; i++)
+		if (F->acq[i] == cls)
+			return 1;
+	return 0;
 }
 
 static void add_imbalance(struct fa *F, int kind, int call)
@@ -315,10 +396,13 @@ void apply_call(struct fa *F, int c, struct astate *s)
 	if (r) {
 		struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), cl->lhs ? cl->lhs : key0, c, call_class(F, c, r)};
 		as_push(s, h);
+		add_acq(F, h.cls);
 		return;
 	}
-	if (lock_row(m, name, key0, 1))
+	if (lock_row(m, name, key0, 1)) {
+		add_acq(F, call_class(F, c, lock_row(m, name, key0, 1)));
 		return; /* trylock: taken on the branch that tests it (see run_if) */
+	}
 	const struct mrow *cr[MAXCLOSERS];
 	int nc = model_find_closer(m, name, cr, MAXCLOSERS);
 	int closed = 0;
@@ -365,6 +449,7 @@ void apply_call(struct fa *F, int c, struct astate *s)
 		if (cl->ctx_change == 1) {
 			struct held h = {HK_LOCK, 0, ROW_CTX, cl->lhs ? cl->lhs : key0, c, cl->ctx_cls};
 			as_push(s, h);
+			add_acq(F, h.cls);
 		} else {
 			int i = as_find_cls(s, cl->ctx_cls);
 			if (i >= 0)
@@ -378,10 +463,10 @@ void apply_call(struct fa *F, int c, struct astate *s)
 		const struct func *t = &F->p->funcs[cl->target];
 		for (int k = 0; k < t->nkill; k++) {
 			int kind = (int)(t->kill[k] >> 16), row = (int)(t->kill[k] & 0xffff) - 1;
-			uint32_t kc = t->kill_cls[k];
+			uint32_t kc = t->kill_cls[k] ? lock_class_at(F->a, c, t->kill_cls[k]) : 0;
 			int i = kc ? as_find_cls(s, kc) : -1;
 			if (i < 0 && !(row < 0 && kc)) /* a class without a row (ROW_CTX) releases that class only */
-				i = as_find(s, kind, row < 0 ? -2 : row, 0);
+				i = as_find_compatible(F, s, kind, row < 0 ? -2 : row, kc);
 			if (i >= 0)
 				as_remove(s, i);
 			else
@@ -394,7 +479,11 @@ void apply_call(struct fa *F, int c, struct astate *s)
 			if (h.cls)
 				h.cls = lock_class_at(F->a, c, h.cls);
 			as_push(s, h);
+			if (h.kind == HK_LOCK)
+				add_acq(F, h.cls);
 		}
+		for (int k = 0; k < t->ncgen; k++)
+			add_acq(F, lock_class_at(F->a, c, t->cgen[k]));
 	}
 }
 
@@ -500,6 +589,7 @@ void branch_states(struct fa *F, const struct item *it, int cond_call, struct st
 			struct held h = {HK_LOCK, 0, (int16_t)row_index(m, r), key0, cond_call, call_class(F, cond_call, r)};
 			for (int i = 0; i < taken->n; i++)
 				as_push(&taken->s[i], h);
+			add_acq(F, h.cls);
 		}
 		/* `if (mutex_lock_interruptible(&m))`: the branch that saw non-zero failed */
 		r = lock_row(m, cl->callee, key0, 0);
@@ -621,7 +711,44 @@ static int analyse(struct analysis *a, int fid, int collect)
 			}
 		}
 	}
-	int changed = (int)ngen != fn->ngen || F.nkills != fn->nkill;
+	/* Lock classes held at some exits but not at all: the function takes them
+	 * conditionally (`return 0` with the key's semaphore held, an error
+	 * otherwise); a caller that releases one took it through this call. */
+	uint32_t *cgen = NULL;
+	int ncgen = 0, capcgen = 0;
+	for (int i = 0; i < F.exits.n; i++)
+		for (int j = 0; j < F.exits.s[i].n; j++) {
+			const struct held *h = &F.exits.s[i].h[j];
+			if (h->kind != HK_LOCK || !h->cls || held_in_all(&F.exits, h))
+				continue;
+			int dup = 0;
+			for (int g = 0; g < ncgen && !dup; g++)
+				dup = cgen[g] == h->cls;
+			if (!dup)
+				VEC_PUSH(cgen, ncgen, capcgen, h->cls);
+		}
+	/* A release of a class the function itself takes on some path (or through
+	 * a callee's conditional acquire) pairs with that acquire on a path the
+	 * interpretation did not correlate (find_free_extent()'s groups_sem across
+	 * its retry gotos); it is not a release of the caller's lock unless the
+	 * function also leaves the class held (an unlock-relock helper). Passing
+	 * such releases up made them reach every caller to the top of the graph. */
+	int w = 0;
+	for (int k = 0; k < F.nkills; k++) {
+		uint32_t kc = F.kill_cls[k];
+		int drop = (int)(F.kills[k] >> 16) == HK_LOCK && kc && has_acq(&F, kc);
+		for (size_t g = 0; drop && g < ngen; g++)
+			if (gen[g].kind == HK_LOCK && gen[g].cls == kc)
+				drop = 0;
+		if (!drop) {
+			F.kills[w] = F.kills[k];
+			F.kill_cls[w++] = kc;
+		}
+	}
+	F.nkills = w;
+	int changed = (int)ngen != fn->ngen || F.nkills != fn->nkill || ncgen != fn->ncgen;
+	for (int g = 0; !changed && g < ncgen; g++)
+		changed = cgen[g] != fn->cgen[g];
 	if (!changed) {
 		for (size_t g = 0; g < ngen; g++)
 			if (!held_eq(&gen[g], &fn->gen[g]))
@@ -633,12 +760,17 @@ static int analyse(struct analysis *a, int fid, int collect)
 	free(fn->gen);
 	free(fn->kill);
 	free(fn->kill_cls);
+	free(fn->cgen);
+	fn->cgen = cgen;
+	fn->ncgen = ncgen;
 	fn->kill_cls = F.kill_cls;
 	fn->gen = gen;
 	fn->ngen = (int)ngen;
 	fn->kill = F.kills;
 	fn->nkill = F.nkills;
 	fn->analysed = 1;
+	free(F.kill_ix);
+	free(F.acq);
 	ss_free(&F.exits);
 	return changed;
 }
@@ -737,10 +869,17 @@ void flow_run(struct analysis *a)
 			}
 		}
 	}
+	/* Only a function one of whose callees changed its summary is analysed
+	 * again; the first round analyses every relevant function. */
+	unsigned char *dirty = xmalloc(p->nfuncs ? p->nfuncs : 1);
+	memset(dirty, 1, p->nfuncs ? p->nfuncs : 1);
 	for (int round = 0; round < 8; round++) {
 		int changed = 0;
 		for (int oi = 0; oi < no; oi++) {
 			int f = order[oi];
+			if (!dirty[f])
+				continue;
+			dirty[f] = 0;
 			const struct func *fn = &p->funcs[f];
 			int rel = direct[f];
 			for (int i = 0; i < fn->ncalls && !rel; i++) {
@@ -750,12 +889,12 @@ void flow_run(struct analysis *a)
 			}
 			if (!rel && !p->funcs[f].analysed)
 				continue;
-			if (!rel && p->funcs[f].analysed) {
-				/* no longer relevant: states mean nothing held */
-				changed |= analyse(a, f, 0);
-				continue;
+			/* (no longer relevant: the states come out as "nothing held") */
+			if (analyse(a, f, 0)) {
+				changed = 1;
+				for (int i = 0; i < fn->ncallers; i++)
+					dirty[p->calls[fn->callers[i]].fn] = 1;
 			}
-			changed |= analyse(a, f, 0);
 		}
 		if (!changed)
 			break;
@@ -766,6 +905,7 @@ void flow_run(struct analysis *a)
 			check_unknown_cookies(a, (int)f);
 		}
 	free(direct);
+	free(dirty);
 	free(has_scope_api);
 	free(order);
 	free(mark);

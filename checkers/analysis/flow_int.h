@@ -26,6 +26,8 @@ struct fa {
 	struct stateset exits;
 	uint32_t *kills, *kill_cls; /* (kind << 16 | row + 1) and the lock class, in step */
 	int nkills, capkills;
+	uint32_t *acq; int nacq, capacq; /* lock classes the function acquires on some path */
+	int *kill_ix; int kill_ixcap; /* open-addressing index into kills (1 + i; 0 empty), kill_ixcap a power of two */
 	int collect; /* record imbalance events */
 	struct probe *probe; /* a region probe: record into it, not into the analysis */
 };

@@ -121,7 +121,15 @@ uint32_t fs_of(const struct analysis *a, const char *dir)
 uint32_t fs_of_func(const struct analysis *a, int f)
 {
 	const struct program *p = a->prog;
-	return fs_of(a, p->files[p->funcs[f].file].dir);
+	if (!a->func_fs) { /* a memo: asked at every call edge of the context pass */
+		struct analysis *w = (struct analysis *)a;
+		w->func_fs = xmalloc(sizeof(uint32_t) * (p->nfuncs ? p->nfuncs : 1));
+		for (size_t i = 0; i < p->nfuncs; i++)
+			w->func_fs[i] = UINT32_MAX;
+	}
+	if (a->func_fs[f] == UINT32_MAX)
+		a->func_fs[f] = fs_of(a, p->files[p->funcs[f].file].dir);
+	return a->func_fs[f];
 }
 
 static void push_target(struct icalls *I, int c, int t)

@@ -561,6 +561,15 @@ uint32_t lock_class_at(const struct analysis *a, int c, uint32_t cls)
 	const struct call *cl = &a->prog->calls[c];
 	if (k < 0 || k >= cl->nargs)
 		return plain;
+	/* Only a lock object passed by address (`&F2FS_I(inode)->i_gc_rwsem` for
+	 * `&sem->internal_rwsem`) gives the lock a class of the caller's; a pointer
+	 * to the struct that holds the lock (`grab(sbi->peer)` for
+	 * `mutex_lock(&peer->tree_lock)`) leaves it the wrapper's "myfs_sb.tree_lock". */
+	const char *arg = istr(cl->args[k]);
+	while (*arg == ' ' || *arg == '(')
+		arg++;
+	if (*arg != '&')
+		return plain;
 	int param;
 	uint32_t at = class_of_text(a, cl->fn, cl->file, istr(cl->args[k]), &param);
 	if (!at)

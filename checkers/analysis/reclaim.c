@@ -16,6 +16,8 @@ struct reclaim {
 	struct rclass *v;
 	size_t n, cap;
 	size_t nentries;
+	uint32_t *pin; size_t npin; /* directories that pin every dentry they instantiate (pinning_dirs()) */
+	size_t npinned;  /* via=dcache entries of those directories, left out */
 	uint32_t *edirs; /* the directories of the entries (sorted, each once) */
 	size_t nedirs;
 	/* class -> first index in v (direct entries before kswapd ones): key/val
@@ -118,6 +120,20 @@ static int never_target(const struct analysis *a, int c, int u)
 			continue;
 		if (row_names_field(istr(r->name), field))
 			return 1;
+	}
+	const struct reclaim *R = a->reclaim;
+	if (R && R->npin) { /* ->evict_inode into a filesystem that pins its dentries */
+		uint32_t d = intern(p->files[p->funcs[u].file].dir);
+		for (size_t k = 0; k < R->npin; k++)
+			if (R->pin[k] == d) {
+				for (size_t i = 0; i < a->model->n; i++) {
+					const struct mrow *r = &a->model->rows[i];
+					if (r->kind == ROW_RECLAIM && r->via_dcache && mrow_applies(a->model, r) &&
+					    row_names_field(istr(r->name), field))
+						return 1;
+				}
+				break;
+			}
 	}
 	return 0;
 }
@@ -256,6 +272,50 @@ static void set_live(struct analysis *a, struct entry *E, int n)
 		E[i].reach = xmalloc(fn->ncalls ? (size_t)fn->ncalls : 1);
 		reached_if_nonzero(a, E[i].fn, intern(buf), E[i].reach);
 	}
+}
+
+/* The directories whose code pins every dentry it instantiates: each call of
+ * a pinner row (d_instantiate(), d_add(), ...) with an inode sits in a
+ * function that also calls the row's hold= (dget()) on the same dentry, as
+ * ramfs, shmem and bpffs do (`d_instantiate(dentry, inode); dget(dentry);`).
+ * The dentry shrinker never kills such a dentry and its inode keeps a
+ * reference, so reclaim evicts no inode of that filesystem: it is evicted at
+ * the unlink or the unmount that drops the pin. Sorted interned names. */
+static uint32_t *pinning_dirs(const struct analysis *a, size_t *n)
+{
+	const struct program *p = a->prog;
+	uint32_t *yes = NULL, *no = NULL;
+	size_t ny = 0, cy = 0, nn = 0, cn = 0;
+	for (size_t c = 0; c < p->ncalls; c++) {
+		const struct call *cl = &p->calls[c];
+		const struct mrow *r = cl->is_icall || cl->fn < 0 ? NULL : model_find1(a->model, ROW_PINNER, cl->callee);
+		if (!r || !cl->nargs || (cl->nargs > 1 && strcmp(istr(cl->args[1]), "NULL") == 0))
+			continue; /* d_add(dentry, NULL): a negative dentry, no inode */
+		const struct func *fn = &p->funcs[cl->fn];
+		int held = 0;
+		for (int i = 0; i < fn->ncalls && !held; i++) {
+			const struct call *o = &p->calls[fn->calls[i]];
+			held = !o->is_icall && o->callee == r->hold && o->nargs && o->args[0] == cl->args[0];
+		}
+		uint32_t d = intern(p->files[cl->file].dir);
+		if (held)
+			VEC_PUSH(yes, ny, cy, d);
+		else
+			VEC_PUSH(no, nn, cn, d);
+	}
+	size_t w = 0;
+	for (size_t i = 0; i < ny; i++) {
+		int bad = 0;
+		for (size_t j = 0; j < nn && !bad; j++)
+			bad = no[j] == yes[i];
+		for (size_t j = 0; j < w && !bad; j++)
+			bad = yes[j] == yes[i];
+		if (!bad)
+			yes[w++] = yes[i];
+	}
+	free(no);
+	*n = w;
+	return yes;
 }
 
 /* Is the i-th call of entry function f (entered as entry e) one reclaim never
@@ -496,17 +556,37 @@ void reclaim_run(struct analysis *a)
 	B.fs = xmalloc(nf * sizeof(uint32_t));
 	B.queue = xmalloc(nf * sizeof(int));
 	B.cur = 0;
+	R->pin = pinning_dirs(a, &R->npin);
+	size_t npin = R->npin;
+	const uint32_t *pin = R->pin;
 	for (size_t i = 0; i < ne;) {
 		size_t j = i;
 		while (j < ne && E[j].dir == E[i].dir)
 			j++;
+		size_t end = j;
+		int pinned = 0;
+		for (size_t k = 0; k < npin && !pinned; k++)
+			pinned = pin[k] == E[i].dir;
+		if (pinned) { /* its via=dcache entries are none: move them to the end of the group */
+			size_t w = i;
+			for (size_t k = i; k < j; k++)
+				if (!a->model->rows[E[k].row].via_dcache) {
+					struct entry t = E[w];
+					E[w++] = E[k];
+					E[k] = t;
+				}
+			R->npinned += j - w;
+			j = w;
+		}
 		size_t first = R->n;
 		R->edirs = xrealloc(R->edirs, (R->nedirs + 1) * sizeof(*R->edirs));
 		R->edirs[R->nedirs++] = E[i].dir;
-		set_live(a, E + i, (int)(j - i));
-		one_fs(a, R, &B, E + i, (int)(j - i));
-		freed_pass(a, R, E + i, (int)(j - i), first);
-		i = j;
+		if (j > i) {
+			set_live(a, E + i, (int)(j - i));
+			one_fs(a, R, &B, E + i, (int)(j - i));
+			freed_pass(a, R, E + i, (int)(j - i), first);
+		}
+		i = end;
 	}
 	R->hcap = 64;
 	while (R->hcap < R->n * 4 + 64)
@@ -548,6 +628,7 @@ void reclaim_free(struct analysis *a)
 	free(R->mkey);
 	free(R->mval);
 	free(R->edirs);
+	free(R->pin);
 	free(R);
 	a->reclaim = NULL;
 }
@@ -698,6 +779,10 @@ void reclaim_explain(const struct analysis *a, FILE *out)
 			fprintf(out, "\t%s:%d: %s\n", ch.ev[i].file, ch.ev[i].line, ch.ev[i].what);
 		chain_free(&ch);
 	}
+	for (size_t k = 0; R && k < R->npin; k++)
+		fprintf(out, "%s%s: pins every dentry it instantiates (pinner rows: d_instantiate() with dget()): reclaim "
+			"evicts none of its inodes, its via=dcache entries are no reclaim paths\n", k || R->n ? "\n" : "",
+			istr(R->pin[k]));
 	/* model lock rows of a filesystem that no reclaim path takes */
 	int head = 0;
 	for (size_t i = 0; i < a->model->n; i++) {

@@ -40,6 +40,8 @@ static const char *interpret(struct analysis *a, int fid, pos_t at, uint8_t *whe
 	ss_free(&F.exits);
 	free(F.kills);
 	free(F.kill_cls);
+	free(F.kill_ix);
+	free(F.acq);
 	cfg_free(&g);
 	if (!P.reached)
 		return "the code after the acquire is not reachable in the structure records";

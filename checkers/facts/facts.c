@@ -1107,6 +1107,7 @@ void program_free(struct program *p)
 		free(p->funcs[i].gen);
 		free(p->funcs[i].kill);
 		free(p->funcs[i].kill_cls);
+		free(p->funcs[i].cgen);
 		free(p->funcs[i].icallers);
 		free(p->funcs[i].bbs);
 	}

@@ -74,6 +74,7 @@ struct func {
 	struct held *gen;  int ngen;  /* entries open at some exit, opened here */
 	uint32_t *kill; int nkill;   /* model rows released without being held */
 	uint32_t *kill_cls;          /* their lock classes (0: any), in step with kill */
+	uint32_t *cgen; int ncgen;   /* lock classes left held at some exits but not all (a conditional acquire) */
 	int relevant;        /* contains lock/scope activity (direct or via callees) */
 	/* control-flow graph from `cfg`/`bb` records (Clang front end), or cfg_n 0 */
 	int cfg_n, cfg_entry, cfg_exit;

@@ -10,7 +10,7 @@
 #include "model/model.h"
 #include "base/util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -155,7 +155,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			break;
 	if (k == ROW__N)
 		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, handle, "
-		     "noreturn, reclaim, callback, pagecache or dropper)", f[0]);
+		     "noreturn, reclaim, callback, pagecache, dropper or pinner)", f[0]);
 	r.kind = (enum row_kind)k;
 	if (r.kind == ROW_PAGECACHE)
 		r.arg_idx = 0; /* the mapping is the first argument unless mapping= says otherwise */
@@ -323,6 +323,14 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			if (!dot || dot == val || !is_ident(dot + 1))
 				FAIL("policy= takes the STRUCT.MEMBER whose functions decide it (super_operations.drop_inode), not '%s'", val);
 			r.policy = intern(val);
+		} else if (r.kind == ROW_RECLAIM && strcmp(key, "via") == 0) {
+			if (strcmp(val, "dcache") != 0)
+				FAIL("reclaim via= takes dcache (the entry runs only on what the dcache and inode shrinkers reach), not '%s'", val);
+			r.via_dcache = 1;
+		} else if (r.kind == ROW_PINNER && strcmp(key, "hold") == 0) {
+			if (!is_ident(val))
+				FAIL("pinner hold= takes the function that takes the extra dentry reference (dget), not '%s'", val);
+			r.hold = intern(val);
 		} else if (r.kind == ROW_LOCK && strcmp(key, "mode") == 0) {
 			if (strcmp(val, "read") != 0 && strcmp(val, "write") != 0)
 				FAIL("lock mode must be read or write, not '%s'", val);
@@ -353,13 +361,15 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY ||
 	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN || r.kind == ROW_RECLAIM || r.kind == ROW_CALLBACK ||
-	     r.kind == ROW_PAGECACHE || r.kind == ROW_DROPPER) &&
+	     r.kind == ROW_PAGECACHE || r.kind == ROW_DROPPER || r.kind == ROW_PINNER) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.kind == ROW_RECLAIM && r.never != (r.in_file != 0))
 		FAIL("reclaim kind=none needs file=PATH (the file whose entry reclaim never runs), and file= needs kind=none");
 	if (r.kind == ROW_RECLAIM && (r.live || r.policy) && (!r.live || !r.policy || r.freed_obj < 0))
 		FAIL("reclaim live= needs policy=STRUCT.MEMBER and object=I, and policy= needs live=");
+	if (r.kind == ROW_PINNER && !r.hold)
+		FAIL("pinner row needs hold=NAME (the call that pins the dentry: dget)");
 	if (r.kind == ROW_CALLBACK && (r.arg_idx < 0 || !r.blocks_reclaim))
 		FAIL("callback row needs arg=I (the callback argument) and blocks=reclaim");
 	if (r.since && r.until && r.since >= r.until)
