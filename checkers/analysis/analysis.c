@@ -44,13 +44,11 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	free(a->states);
 	for (size_t f = 0; a->ctx && f < a->prog->nfuncs; f++)
 		for (int k = 0; k < PC_NKINDS; k++)
+		{
 			free(a->ctx[f].fse[k]);
+			free(a->ctx[f].fsbits[k]);
+		}
 	free(a->ctx);
-	if (a->fseh) {
-		free(a->fseh->key);
-		free(a->fseh->val);
-		free(a->fseh);
-	}
 	free(a->func_fs);
 	free(a->imb);
 	free(a->noio_entry);

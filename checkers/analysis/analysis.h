@@ -34,16 +34,10 @@ struct fsent {
 	struct ctxent e;             /* the first such path */
 };
 
-/* (function, class, fs) -> index in ctx[f].fse[class], open addressing */
-struct fsehash {
-	uint64_t *key; /* 0: empty */
-	int *val;
-	size_t cap, n;
-};
-
 struct fctx {
 	unsigned cls;                /* PC_* bits at entry */
 	struct fsent *fse[PC_NKINDS]; int nfse[PC_NKINDS], capfse[PC_NKINDS]; /* generic functions only */
+	uint64_t *fsbits[PC_NKINDS]; /* the filesystems of fse[k] as a set (a->fse_words words), NULL when empty */
 	int handle_param;            /* index in prog.params of a transaction handle parameter
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */
@@ -60,7 +54,7 @@ struct analysis {
 	struct program *prog;
 	struct model *model;
 	struct fctx *ctx;      /* per function */
-	struct fsehash *fseh;  /* (function, class, fs) -> index in ctx[f].fse[class] (context.c) */
+	int fse_words;         /* 64-bit words of a filesystem set: bit 0 generic, bit 1 + i a->fstops[i] */
 	uint32_t *func_fs;     /* per function: fs_of_func(), UINT32_MAX: not yet known */
 	struct stateset *states; /* per call */
 	struct imbalance *imb; size_t nimb, capimb;

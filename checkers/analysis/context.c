@@ -270,65 +270,87 @@ static int handle_param(const struct analysis *a, int f)
 }
 
 /* Per-filesystem evidence of generic functions (analysis.h struct fsent). A
- * generic function of mm/ or the VFS is entered from dozens of filesystems
- * and passes each of their paths on along every call, so the lookup is a hash
- * over (function, class, filesystem), not a scan of the list. */
-static uint64_t fse_key(int f, int k, uint32_t fs)
+ * generic function of mm/ or the VFS is entered from dozens of filesystems and
+ * passes each of their paths on along every call, again each time one more
+ * arrives: the filesystems form a bit set (one bit per directory that
+ * registers a filesystem), so that passing a caller's set on is a few word
+ * operations and only the filesystems new to the callee cost more. */
+static int fs_bit(const struct analysis *a, uint32_t fs)
 {
-	return ((uint64_t)(uint32_t)f << 35 | (uint64_t)k << 32 | fs) + 1;
+	if (!fs)
+		return 0;
+	size_t lo = 0, hi = a->nfstops;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (a->fstops[mid] < fs)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (int)lo + 1; /* fs_of() gives only members of a->fstops */
 }
 
-static size_t fse_slot(const struct fsehash *h, uint64_t key)
+static int fs_in(const struct fctx *x, int k, int bit)
 {
-	uint64_t x = key * 0x9e3779b97f4a7c15ull;
-	size_t i = (size_t)(x ^ (x >> 29)) & (h->cap - 1);
-	while (h->key[i] && h->key[i] != key)
-		i = (i + 1) & (h->cap - 1);
-	return i;
+	return x->fsbits[k] && (x->fsbits[k][bit / 64] >> (bit % 64) & 1);
 }
 
 static const struct fsent *fse_find(const struct analysis *a, int f, int k, uint32_t fs)
 {
-	const struct fsehash *h = a->fseh;
-	if (!h || !h->cap)
+	const struct fctx *x = &a->ctx[f];
+	if (!fs_in(x, k, fs_bit(a, fs)))
 		return NULL;
-	size_t i = fse_slot(h, fse_key(f, k, fs));
-	return h->key[i] ? &a->ctx[f].fse[k][h->val[i]] : NULL;
+	for (int i = 0; i < x->nfse[k]; i++)
+		if (x->fse[k][i].fs == fs)
+			return &x->fse[k][i];
+	return NULL;
 }
 
-static int fse_add(struct analysis *a, int f, int k, uint32_t fs, const struct ctxent *e)
+static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, uint32_t fs, const struct ctxent *e)
 {
-	struct fsehash *h = a->fseh;
-	if (2 * (h->n + 1) > h->cap) {
-		struct fsehash g = {NULL, NULL, h->cap ? 2 * h->cap : 1024, 0};
-		g.key = xcalloc(g.cap, sizeof(*g.key));
-		g.val = xmalloc(g.cap * sizeof(*g.val));
-		for (size_t i = 0; i < h->cap; i++)
-			if (h->key[i]) {
-				size_t j = fse_slot(&g, h->key[i]);
-				g.key[j] = h->key[i];
-				g.val[j] = h->val[i];
-			}
-		g.n = h->n;
-		free(h->key);
-		free(h->val);
-		*h = g;
-	}
-	uint64_t key = fse_key(f, k, fs);
-	size_t i = fse_slot(h, key);
-	if (h->key[i])
-		return 0;
-	struct fctx *x = &a->ctx[f];
+	if (!x->fsbits[k])
+		x->fsbits[k] = xcalloc((size_t)a->fse_words, sizeof(uint64_t));
+	x->fsbits[k][bit / 64] |= 1ull << (bit % 64);
 	if (x->nfse[k] == x->capfse[k]) {
 		x->capfse[k] = x->capfse[k] ? 2 * x->capfse[k] : 2;
 		x->fse[k] = xrealloc(x->fse[k], sizeof(*x->fse[k]) * (size_t)x->capfse[k]);
 	}
 	x->fse[k][x->nfse[k]].fs = fs;
 	x->fse[k][x->nfse[k]].e = *e;
-	h->key[i] = key;
-	h->val[i] = x->nfse[k]++;
-	h->n++;
+	x->nfse[k]++;
+}
+
+static int fse_add(struct analysis *a, int f, int k, uint32_t fs, const struct ctxent *e)
+{
+	struct fctx *x = &a->ctx[f];
+	int bit = fs_bit(a, fs);
+	if (fs_in(x, k, bit))
+		return 0;
+	fse_push(a, x, k, bit, fs, e);
 	return 1;
+}
+
+/* Give t every filesystem of g's class k that t lacks, with evidence e. */
+static int fse_merge(struct analysis *a, int g, int t, int k, const struct ctxent *e)
+{
+	const struct fctx *G = &a->ctx[g];
+	struct fctx *T = &a->ctx[t];
+	if (!G->fsbits[k])
+		return 0;
+	int changed = 0;
+	for (int w = 0; w < a->fse_words; w++) {
+		uint64_t nw = G->fsbits[k][w] & ~(T->fsbits[k] ? T->fsbits[k][w] : 0);
+		if (!nw)
+			continue;
+		for (int i = 0; i < G->nfse[k]; i++) {
+			int bit = fs_bit(a, G->fse[k][i].fs);
+			if (bit / 64 == w && (nw >> (bit % 64) & 1)) {
+				fse_push(a, T, k, bit, G->fse[k][i].fs, e);
+				changed = 1;
+			}
+		}
+	}
+	return changed;
 }
 
 /* Pass class k of call c (in g, which has the class set cv there) on to t.
@@ -364,8 +386,7 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 		if (!fse_find(a, g, k, tfs) && !fse_find(a, g, k, 0))
 			return 0; /* only other filesystems' paths reach g with this class */
 	} else if (!tfs) {
-		for (int i = 0; i < G->nfse[k]; i++)
-			changed |= fse_add(a, t, k, G->fse[k][i].fs, &e);
+		changed |= fse_merge(a, g, t, k, &e);
 	}
 	if (!(T->cls & (1u << k))) {
 		T->ev[k] = e;
@@ -381,7 +402,7 @@ void context_run(struct analysis *a)
 	struct program *p = a->prog;
 	size_t nf = p->nfuncs;
 	a->ctx = xcalloc(nf ? nf : 1, sizeof(*a->ctx));
-	a->fseh = xcalloc(1, sizeof(*a->fseh));
+	a->fse_words = (int)((a->nfstops + 1 + 63) / 64);
 	/* Directories with a file the front end could not read completely. */
 	uint32_t *incomplete = NULL;
 	size_t ninc = 0, capinc = 0;
