@@ -19,11 +19,15 @@ while [ "$i" -le "$runs" ]; do
 	/usr/bin/time -f "%e %M" -o "$out/time" "$gfp" -q --format json -o "$out/r.json" "$tree" || [ $? = 1 ]
 	python3 - "$out/r.json" "$out/time" <<'PY'
 import json, sys
-s = json.load(open(sys.argv[1]))["stats"]["seconds"]
+st = json.load(open(sys.argv[1]))["stats"]
+s = st["seconds"]
+m = st.get("peak_mib", {})
 wall, rss = open(sys.argv[2]).read().split("\n")[-2].split()  # last line; time prefixes an exit-status note
 after = sum(v for k, v in s.items() if k != "extract")
 print("run: load %.2f graph %.2f flow %.2f context %.2f rules %.2f | after extraction %.2f s | wall %s s | peak %.0f MiB"
       % (s["load"], s["graph"], s["flow"], s["context"], s["rules"], after, wall, int(rss) / 1024))
+if m:
+    print("     peak MiB after load %(load).0f graph %(graph).0f flow %(flow).0f context %(context).0f rules %(rules).0f" % m)
 PY
 	i=$((i + 1))
 done

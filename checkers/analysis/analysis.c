@@ -23,9 +23,11 @@ void analysis_run(struct analysis *a, struct sites *s, struct regions *r)
 	a->nedges = graph_build(a);
 	icall_resolve(a);
 	a->t_graph = now_seconds() - t;
+	a->m_graph = peak_rss_mib();
 	t = now_seconds();
 	flow_run(a);
 	a->t_flow = now_seconds() - t;
+	a->m_flow = peak_rss_mib();
 	t = now_seconds();
 	reclaim_run(a);
 	context_run(a);
@@ -33,6 +35,7 @@ void analysis_run(struct analysis *a, struct sites *s, struct regions *r)
 	sites_build(a, s);
 	regions_build(a, s, r);
 	a->t_ctx = now_seconds() - t;
+	a->m_ctx = peak_rss_mib();
 }
 
 void analysis_free(struct analysis *a, struct sites *s, struct regions *r)

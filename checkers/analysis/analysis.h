@@ -38,6 +38,8 @@ struct fctx {
 	unsigned cls;                /* PC_* bits at entry */
 	struct fsent *fse[PC_NKINDS]; int nfse[PC_NKINDS], capfse[PC_NKINDS]; /* generic functions only */
 	uint64_t *fsbits[PC_NKINDS]; /* the filesystems of fse[k] as a set (a->fse_words words), NULL when empty */
+	unsigned fse_grew;           /* classes whose fse grew since the function last passed its classes on */
+	unsigned passed_cls;         /* cls when it last passed them on, UINT_MAX: never */
 	int handle_param;            /* index in prog.params of a transaction handle parameter
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */
@@ -73,6 +75,7 @@ struct analysis {
 	struct srccache *src;  /* function texts from the facts, read on first use (flagvar.c) */
 	int nedges;
 	double t_graph, t_flow, t_ctx, t_rules;
+	double m_graph, m_flow, m_ctx; /* peak RSS after each phase, MiB */
 };
 
 int func_is_root(const struct analysis *a, int f);

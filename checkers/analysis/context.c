@@ -311,6 +311,7 @@ static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, uint32_
 	if (!x->fsbits[k])
 		x->fsbits[k] = xcalloc((size_t)a->fse_words, sizeof(uint64_t));
 	x->fsbits[k][bit / 64] |= 1ull << (bit % 64);
+	x->fse_grew |= 1u << k;
 	if (x->nfse[k] == x->capfse[k]) {
 		x->capfse[k] = x->capfse[k] ? 2 * x->capfse[k] : 2;
 		x->fse[k] = xrealloc(x->fse[k], sizeof(*x->fse[k]) * (size_t)x->capfse[k]);
@@ -410,6 +411,7 @@ void context_run(struct analysis *a)
 		if (p->files[i].failed || p->files[i].partial)
 			VEC_PUSH(incomplete, ninc, capinc, intern(p->files[i].dir));
 	for (size_t f = 0; f < nf; f++) {
+		a->ctx[f].passed_cls = ~0u;
 		for (int i = 0; i < PC_NKINDS; i++) {
 			a->ctx[f].ev[i].via = -1;
 			a->ctx[f].ev[i].origin = -1;
@@ -468,6 +470,14 @@ void context_run(struct analysis *a)
 		inq[g] = 0;
 		const struct func *fn = &p->funcs[g];
 		uint32_t gfs = fs_of_func(a, g);
+		/* What g passed on before is still with its callees: with its entry
+		 * classes unchanged only the classes whose filesystem set grew go on
+		 * again (pass_class() depends on nothing else of g). */
+		unsigned todo = a->ctx[g].passed_cls != a->ctx[g].cls ? ~0u : a->ctx[g].fse_grew;
+		a->ctx[g].passed_cls = a->ctx[g].cls;
+		a->ctx[g].fse_grew = 0;
+		if (!todo)
+			continue;
 		for (int i = 0; i < fn->ncalls; i++) {
 			int c = fn->calls[i];
 			int ni;
@@ -488,7 +498,7 @@ void context_run(struct analysis *a)
 				uint32_t tfs = fs_of_func(a, t);
 				int changed = 0;
 				for (int k = 0; k < PC_NKINDS; k++)
-					if (cv.cls & (1u << k))
+					if (cv.cls & todo & (1u << k))
 						changed |= pass_class(a, g, c, t, k, &cv, gfs, tfs, carry);
 				if (!changed)
 					continue;

@@ -67,4 +67,6 @@ int has_word(const char *text, const char *w);
 int is_ident(const char *s);
 
 double now_seconds(void);
+/* The peak resident memory of this process so far (not its children), MiB. */
+double peak_rss_mib(void);
 #endif

@@ -294,6 +294,7 @@ int phase_facts(struct run *R)
 	double t0 = now_seconds();
 	int rc = R->A.nfactdirs ? load_factdirs(R) : extract_and_load(R);
 	R->st.t_load = now_seconds() - t0 - R->st.t_extract;
+	R->st.m_load = peak_rss_mib();
 	return rc;
 }
 
@@ -305,6 +306,9 @@ int phase_analyse(struct run *R)
 	R->st.t_graph = R->a.t_graph;
 	R->st.t_flow = R->a.t_flow;
 	R->st.t_context = R->a.t_ctx;
+	R->st.m_graph = R->a.m_graph;
+	R->st.m_flow = R->a.m_flow;
+	R->st.m_context = R->a.m_ctx;
 	return 0;
 }
 
@@ -350,6 +354,7 @@ int phase_rules(struct run *R)
 	drop_context(R);
 	findings_sort(&R->out);
 	R->st.t_rules = now_seconds() - t;
+	R->st.m_rules = peak_rss_mib();
 	return 0;
 }
 

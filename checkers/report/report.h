@@ -17,6 +17,7 @@ struct run_stats {
 	char **skipped;
 	size_t nskipped;
 	double t_extract, t_load, t_graph, t_flow, t_context, t_rules, t_report;
+	double m_load, m_graph, m_flow, m_context, m_rules; /* peak RSS of gfpcheck itself after each phase, MiB */
 	size_t cache_hits;
 	/* indirect calls: sites, resolved, unresolved (no candidate / too many),
 	 * calls through function-pointer parameters, target counts (median, max) */

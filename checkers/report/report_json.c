@@ -95,8 +95,11 @@ void report_json(FILE *out, const struct findings *fs, const struct run_stats *s
 	fprintf(out, "    \"suppressed\": %zu,\n    \"baselined\": %zu,\n", st->suppressed, st->baselined);
 	fprintf(out,
 		"    \"seconds\": {\"extract\": %.3f, \"load\": %.3f, \"graph\": %.3f, \"flow\": %.3f, "
-		"\"context\": %.3f, \"rules\": %.3f}\n  },\n",
+		"\"context\": %.3f, \"rules\": %.3f},\n",
 		st->t_extract, st->t_load, st->t_graph, st->t_flow, st->t_context, st->t_rules);
+	fprintf(out,
+		"    \"peak_mib\": {\"load\": %.0f, \"graph\": %.0f, \"flow\": %.0f, \"context\": %.0f, \"rules\": %.0f}\n  },\n",
+		st->m_load, st->m_graph, st->m_flow, st->m_context, st->m_rules);
 	fputs("  \"findings\": [", out);
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct finding *f = &fs->v[i];
