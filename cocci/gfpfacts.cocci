@@ -1551,7 +1551,10 @@ def _pp_records(fname, d):
                     _emit(fname, "define", name, "%d:%d" % _pp_namepos(d, off, line), *called)
             else:
                 v = _pp_fold(after)
-                if v:
+                # no record for a value with a raw control byte (an escape
+                # sequence in a string literal): it is no mask, and facts
+                # fields hold no control characters
+                if v and not any(b < 0x20 or b == 0x7f for b in v):
                     _emit(fname, "defval", name, "%d:%d" % (line, col), v.decode("utf-8", "replace"))
 
 def _pp_namepos(d, o, line):

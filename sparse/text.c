@@ -82,7 +82,10 @@ static void add_define(struct text *tx, const char *p, const char *end, int line
 		fb_addc(&v, *t);
 	}
 	free(b.s);
-	if (!v.n) {
+	int ctrl = 0; /* a raw control byte (an escape in a string literal): no mask, no valid field */
+	for (size_t k = 0; k < v.n && !ctrl; k++)
+		ctrl = (unsigned char)v.s[k] < 0x20 || (unsigned char)v.s[k] == 0x7f;
+	if (!v.n || ctrl) {
 		free(name);
 		free(v.s);
 		return;

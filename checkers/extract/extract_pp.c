@@ -19,7 +19,9 @@
  *    __builtin*; LINE:COL is where NAME is.
  *  - `#define NAME VALUE` outside dead branches gives `defval NAME LINE:COL
  *    VALUE` when VALUE, without comments and with white space folded, is not
- *    empty; LINE:COL is where the '#' is.  Columns count bytes, from 1.
+ *    empty and holds no control byte (a raw escape in a string literal, as
+ *    tools/perf/util/top.h's CONSOLE_CLEAR); LINE:COL is where the '#' is.
+ *    Columns count bytes, from 1.
  * Values are written as UTF-8, a byte sequence that is not replaced by
  * U+FFFD as python's "replace" decoding does (one per maximal subpart). */
 #include "extract/exint.h"
@@ -546,7 +548,10 @@ static void one(void *arg, struct directive *dv)
 				free(params);
 			} else {
 				fold(p, (size_t)(end - p), &f);
-				if (f.len) {
+				int ctrl = 0; /* a raw control byte (an escape sequence in a string): no mask, and no valid field */
+				for (size_t k = 0; k < f.len && !ctrl; k++)
+					ctrl = (unsigned char)f.s[k] < 0x20 || (unsigned char)f.s[k] == 0x7f;
+				if (f.len && !ctrl) {
 					sb_addf(&S->out, "defval\t%s\t%zu:%zu\t", name, dv->line, dv->col);
 					utf8_replace(f.s, f.len, &S->out);
 					sb_addc(&S->out, '\n');

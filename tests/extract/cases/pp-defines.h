@@ -26,4 +26,5 @@ line */ + 2
 #define IN_COMMENT 1
 */
 #define LAST 7
+#define CTRL_ESC "[H[2J" /* a raw escape byte: no defval record */
 #endif
