@@ -17,6 +17,8 @@ struct reclaim {
 	size_t n, cap;
 	size_t nentries;
 	uint32_t *pin; size_t npin; /* directories that pin every dentry they instantiate (pinning_dirs()) */
+	uint32_t *pseudo; size_t npseudo; /* files of pseudo filesystems (init_pseudo()) */
+	uint32_t *ent_fs; /* per function: entry_fs() of the ops entry it is (0: none), for code outside fs/ */
 	size_t npinned;  /* via=dcache entries of those directories, left out */
 	uint32_t *edirs; /* the directories of the entries (sorted, each once) */
 	size_t nedirs;
@@ -107,6 +109,14 @@ static int row_names_field(const char *rn, const char *field)
 	return strcmp(rn, field) == 0 || (field[0] == '.' && strcmp(strchr(rn, '.'), field) == 0);
 }
 
+static int in_set(const uint32_t *v, size_t n, uint32_t x)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == x)
+			return 1;
+	return 0;
+}
+
 /* Is the indirect call c into u an entry that a `kind=none` row says reclaim
  * never runs for u's file (evict() -> ->evict_inode into nsfs_evict())? */
 static int never_target(const struct analysis *a, int c, int u)
@@ -122,18 +132,17 @@ static int never_target(const struct analysis *a, int c, int u)
 			return 1;
 	}
 	const struct reclaim *R = a->reclaim;
-	if (R && R->npin) { /* ->evict_inode into a filesystem that pins its dentries */
+	if (R && (R->npin || R->npseudo)) { /* ->evict_inode into a filesystem that pins its dentries, or a pseudo one */
 		uint32_t d = intern(p->files[p->funcs[u].file].dir);
-		for (size_t k = 0; k < R->npin; k++)
-			if (R->pin[k] == d) {
-				for (size_t i = 0; i < a->model->n; i++) {
-					const struct mrow *r = &a->model->rows[i];
-					if (r->kind == ROW_RECLAIM && r->via_dcache && mrow_applies(a->model, r) &&
-					    row_names_field(istr(r->name), field))
-						return 1;
-				}
-				break;
-			}
+		int hit = in_set(R->pseudo, R->npseudo, intern(path));
+		for (size_t k = 0; k < R->npin && !hit; k++)
+			hit = R->pin[k] == d;
+		for (size_t i = 0; hit && i < a->model->n; i++) {
+			const struct mrow *r = &a->model->rows[i];
+			if (r->kind == ROW_RECLAIM && r->via_dcache && mrow_applies(a->model, r) &&
+			    row_names_field(istr(r->name), field))
+				return 1;
+		}
 	}
 	return 0;
 }
@@ -221,7 +230,10 @@ static uint32_t entry_fs(const struct analysis *a, const struct entry *e)
 	if (fs)
 		return fs;
 	const char *row = istr(a->model->rows[e->row].name);
-	if (strcmp(dir, "fs") == 0 && strncmp(row, "shrinker.", 9) != 0)
+	/* an ops table of a filesystem outside a registering fs/ directory (one
+	 * file of fs/: binfmt_misc.c; shmem in mm/, bpffs in kernel/bpf/, dma-buf's
+	 * pseudo filesystem): that file */
+	if (strncmp(row, "shrinker.", 9) != 0)
 		return intern(p->files[p->refs[e->ref].file].path);
 	return 0;
 }
@@ -236,12 +248,66 @@ static int policy_drops(const struct analysis *a, uint32_t fs, uint32_t policy)
 		const struct ref *rf = &p->refs[i];
 		const char *how = istr(rf->how);
 		const char *field = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
-		if (!field || !row_names_field(pol, field) || fs_of(a, p->files[rf->file].dir) != fs)
+		if (!field || !row_names_field(pol, field))
+			continue;
+		uint32_t rfs = fs_of(a, p->files[rf->file].dir); /* the ref's filesystem as entry_fs() names it */
+		if (!rfs)
+			rfs = intern(p->files[rf->file].path);
+		if (rfs != fs)
 			continue;
 		if (!model_find1(a->model, ROW_DROPPER, rf->name))
 			return 0;
 	}
 	return 1;
+}
+
+/* Is `st` ("super_operations") the struct of an ops table reclaim enters a
+ * filesystem through (a reclaim row's struct, other than the shrinker), or
+ * file_system_type? */
+static int fs_ops_struct(const struct model *m, const char *st, size_t n)
+{
+	if (n == 16 && strncmp(st, "file_system_type", 16) == 0)
+		return 1;
+	for (size_t i = 0; i < m->n; i++) {
+		const struct mrow *r = &m->rows[i];
+		const char *rn = istr(r->name);
+		if (r->kind == ROW_RECLAIM && strncmp(rn, "shrinker.", 9) != 0 && strncmp(rn, st, n) == 0 && rn[n] == '.')
+			return 1;
+	}
+	return 0;
+}
+
+/* Every other method of a filesystem outside a registering fs/ directory (its
+ * file_system_type's ->kill_sb, its super_operations) belongs to the file that
+ * stores it, as its reclaim entries do: resctrl's rdt_kill_sb() to
+ * arch/x86/kernel/cpu/resctrl/rdtgroup.c, so that an ecryptfs path's
+ * deactivate_super() -> ->kill_sb does not go on into it. Only a method
+ * defined in the file that stores it. */
+static void fs_methods(const struct analysis *a, uint32_t *ent_fs)
+{
+	const struct program *p = a->prog;
+	for (size_t i = 0; i < p->nrefs; i++) {
+		const struct ref *rf = &p->refs[i];
+		const char *how = istr(rf->how);
+		const char *field = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+		const char *dot = field ? strchr(field, '.') : NULL;
+		if (!dot || dot == field || !fs_ops_struct(a->model, field, (size_t)(dot - field)))
+			continue;
+		int f = graph_resolve(a, rf->file, rf->name);
+		if (f < 0 || ent_fs[f] || fs_of(a, p->files[rf->file].dir) || p->funcs[f].file != rf->file)
+			continue; /* (a library function stored there, simple_statfs(), stays generic) */
+		ent_fs[f] = intern(p->files[rf->file].path);
+	}
+}
+
+/* The filesystem of function u for the walks: its fs/ directory, else the
+ * entry_fs() of the ops entry it is (shmem_evict_inode(): "mm/shmem.c"), else
+ * 0 (generic code). evict()'s ->evict_inode from shmem's iput() then goes
+ * into shmem's method only, not binfmt_misc's. */
+static uint32_t walk_fs(const struct analysis *a, int u)
+{
+	uint32_t fs = fs_of_func(a, u);
+	return fs ? fs : a->reclaim && a->reclaim->ent_fs ? a->reclaim->ent_fs[u] : 0;
 }
 
 /* Set E[i].reach for the entries of a live= row (->evict_inode) of a
@@ -280,15 +346,24 @@ static void set_live(struct analysis *a, struct entry *E, int n)
  * ramfs, shmem and bpffs do (`d_instantiate(dentry, inode); dget(dentry);`).
  * The dentry shrinker never kills such a dentry and its inode keeps a
  * reference, so reclaim evicts no inode of that filesystem: it is evicted at
- * the unlink or the unmount that drops the pin. Sorted interned names. */
-static uint32_t *pinning_dirs(const struct analysis *a, size_t *n)
+ * the unlink or the unmount that drops the pin. A pinner row without hold=
+ * (init_pseudo()) makes the filesystem of its file a pseudo one (*pseudo: the
+ * files): its dentries are never hashed, so the last dput() kills them, and
+ * its inodes go at their last iput(). */
+static uint32_t *pinning_dirs(const struct analysis *a, size_t *n, uint32_t **pseudo, size_t *npseudo)
 {
 	const struct program *p = a->prog;
 	uint32_t *yes = NULL, *no = NULL;
-	size_t ny = 0, cy = 0, nn = 0, cn = 0;
+	size_t ny = 0, cy = 0, nn = 0, cn = 0, cf = 0;
+	*pseudo = NULL;
+	*npseudo = 0;
 	for (size_t c = 0; c < p->ncalls; c++) {
 		const struct call *cl = &p->calls[c];
 		const struct mrow *r = cl->is_icall || cl->fn < 0 ? NULL : model_find1(a->model, ROW_PINNER, cl->callee);
+		if (r && !r->hold) { /* init_pseudo(): a pseudo filesystem, no dentry of it is ever hashed */
+			VEC_PUSH(*pseudo, *npseudo, cf, intern(p->files[cl->file].path));
+			continue;
+		}
 		if (!r || !cl->nargs || (cl->nargs > 1 && strcmp(istr(cl->args[1]), "NULL") == 0))
 			continue; /* d_add(dentry, NULL): a negative dentry, no inode */
 		const struct func *fn = &p->funcs[cl->fn];
@@ -388,7 +463,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					 * works on: a path in one filesystem's code does not go on
 					 * into another's ops (generic code dispatching on an object
 					 * of this filesystem reaches this filesystem's functions) */
-					uint32_t ufs = fs_of_func(a, u), cfs = B->fs[f];
+					uint32_t ufs = walk_fs(a, u), cfs = B->fs[f];
 					if (j >= 0 && ufs && cfs && ufs != cfs)
 						continue;
 					if (j >= 0 && never_target(a, c, u))
@@ -514,7 +589,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 				int u = j < 0 ? t : it[j];
 				if (u < 0)
 					continue;
-				uint32_t ufs = fs_of_func(a, u);
+				uint32_t ufs = walk_fs(a, u);
 				if (j >= 0 && ufs && st.fs && ufs != st.fs)
 					continue;
 				if (j >= 0 && never_target(a, c, u))
@@ -545,6 +620,11 @@ void reclaim_run(struct analysis *a)
 	size_t ne = 0;
 	collect_entries(a, &E, &ne);
 	R->nentries = ne;
+	R->ent_fs = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t));
+	for (size_t k = 0; k < ne; k++) /* a method defined where it is stored: generic_delete_inode() stays generic */
+		if (E[k].fn >= 0 && !R->ent_fs[E[k].fn] && p->funcs[E[k].fn].file == p->refs[E[k].ref].file)
+			R->ent_fs[E[k].fn] = entry_fs(a, &E[k]);
+	fs_methods(a, R->ent_fs);
 	if (ne)
 		qsort(E, ne, sizeof(*E), cmp_entry);
 	size_t nf = p->nfuncs ? p->nfuncs : 1;
@@ -556,7 +636,7 @@ void reclaim_run(struct analysis *a)
 	B.fs = xmalloc(nf * sizeof(uint32_t));
 	B.queue = xmalloc(nf * sizeof(int));
 	B.cur = 0;
-	R->pin = pinning_dirs(a, &R->npin);
+	R->pin = pinning_dirs(a, &R->npin, &R->pseudo, &R->npseudo);
 	size_t npin = R->npin;
 	const uint32_t *pin = R->pin;
 	for (size_t i = 0; i < ne;) {
@@ -567,10 +647,11 @@ void reclaim_run(struct analysis *a)
 		int pinned = 0;
 		for (size_t k = 0; k < npin && !pinned; k++)
 			pinned = pin[k] == E[i].dir;
-		if (pinned) { /* its via=dcache entries are none: move them to the end of the group */
+		if (pinned || R->npseudo) { /* its via=dcache entries are none: move them to the end of the group */
 			size_t w = i;
 			for (size_t k = i; k < j; k++)
-				if (!a->model->rows[E[k].row].via_dcache) {
+				if (!a->model->rows[E[k].row].via_dcache ||
+				    (!pinned && !in_set(R->pseudo, R->npseudo, intern(p->files[p->refs[E[k].ref].file].path)))) {
 					struct entry t = E[w];
 					E[w++] = E[k];
 					E[k] = t;
@@ -629,6 +710,8 @@ void reclaim_free(struct analysis *a)
 	free(R->mval);
 	free(R->edirs);
 	free(R->pin);
+	free(R->pseudo);
+	free(R->ent_fs);
 	free(R);
 	a->reclaim = NULL;
 }
@@ -783,6 +866,9 @@ void reclaim_explain(const struct analysis *a, FILE *out)
 		fprintf(out, "%s%s: pins every dentry it instantiates (pinner rows: d_instantiate() with dget()): reclaim "
 			"evicts none of its inodes, its via=dcache entries are no reclaim paths\n", k || R->n ? "\n" : "",
 			istr(R->pin[k]));
+	for (size_t k = 0; R && k < R->npseudo; k++)
+		fprintf(out, "%s%s: a pseudo filesystem (init_pseudo()): its dentries are never hashed, its via=dcache "
+			"entries are no reclaim paths\n", k || R->n || R->npin ? "\n" : "", istr(R->pseudo[k]));
 	/* model lock rows of a filesystem that no reclaim path takes */
 	int head = 0;
 	for (size_t i = 0; i < a->model->n; i++) {

@@ -368,8 +368,6 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		FAIL("reclaim kind=none needs file=PATH (the file whose entry reclaim never runs), and file= needs kind=none");
 	if (r.kind == ROW_RECLAIM && (r.live || r.policy) && (!r.live || !r.policy || r.freed_obj < 0))
 		FAIL("reclaim live= needs policy=STRUCT.MEMBER and object=I, and policy= needs live=");
-	if (r.kind == ROW_PINNER && !r.hold)
-		FAIL("pinner row needs hold=NAME (the call that pins the dentry: dget)");
 	if (r.kind == ROW_CALLBACK && (r.arg_idx < 0 || !r.blocks_reclaim))
 		FAIL("callback row needs arg=I (the callback argument) and blocks=reclaim");
 	if (r.since && r.until && r.since >= r.until)
