@@ -326,7 +326,10 @@ static void set_live(struct analysis *a, struct entry *E, int n)
 		const struct func *fn = &p->funcs[E[i].fn];
 		if (!r->live || r->freed_obj < 0 || r->freed_obj >= fn->nparams || !fs)
 			continue;
-		if (fs != memo_fs || r->policy != memo_pol) { /* one scan of the refs per filesystem */
+		if (!r->policy) { /* live= without a policy: the member is non-zero whatever the filesystem */
+			memo_fs = 0;
+			memo = 1;
+		} else if (fs != memo_fs || r->policy != memo_pol) { /* one scan of the refs per filesystem */
 			memo_fs = fs;
 			memo_pol = r->policy;
 			memo = policy_drops(a, fs, r->policy);

@@ -366,8 +366,8 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.kind == ROW_RECLAIM && r.never != (r.in_file != 0))
 		FAIL("reclaim kind=none needs file=PATH (the file whose entry reclaim never runs), and file= needs kind=none");
-	if (r.kind == ROW_RECLAIM && (r.live || r.policy) && (!r.live || !r.policy || r.freed_obj < 0))
-		FAIL("reclaim live= needs policy=STRUCT.MEMBER and object=I, and policy= needs live=");
+	if (r.kind == ROW_RECLAIM && (r.live || r.policy) && (!r.live || r.freed_obj < 0))
+		FAIL("reclaim live= needs object=I, and policy= needs live=");
 	if (r.kind == ROW_CALLBACK && (r.arg_idx < 0 || !r.blocks_reclaim))
 		FAIL("callback row needs arg=I (the callback argument) and blocks=reclaim");
 	if (r.since && r.until && r.since >= r.until)
