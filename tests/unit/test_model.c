@@ -153,8 +153,16 @@ void test_model(void)
 	model_free(&m);
 	bad("entry address_space_operations.readahead scope=noio -- r\n", "entry scope= takes nofs");
 	bad("reclaim super_operations.evict_inode kind=direct live=i_nlink policy=super_operations.drop_inode -- r\n",
-	    "live= needs policy=STRUCT.MEMBER and object=I");
-	bad("reclaim super_operations.evict_inode kind=direct object=0 live=i_nlink -- r\n", "live= needs policy=");
+	    "live= needs object=I");
+	bad("reclaim super_operations.evict_inode kind=direct object=0 policy=super_operations.drop_inode -- r\n",
+	    "policy= needs live=");
+	/* live= without policy=: the member is non-zero whatever the filesystem (->drop_inode) */
+	rc = load(&m, "reclaim super_operations.drop_inode kind=direct object=0 live=i_nlink -- r\n", err);
+	CHECK(rc == 0);
+	model_index(&m);
+	r = model_find1(&m, ROW_RECLAIM, intern("super_operations.drop_inode"));
+	CHECK(r && r->live == intern("i_nlink") && !r->policy);
+	model_free(&m);
 	bad("reclaim super_operations.evict_inode kind=direct object=0 live=i_nlink policy=drop_inode -- r\n",
 	    "policy= takes the STRUCT.MEMBER");
 	bad("reclaim super_operations.evict_inode kind=direct object=0 live=a-b policy=s.m -- r\n", "live= takes the member");
