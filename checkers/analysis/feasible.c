@@ -108,6 +108,44 @@ static int operand(const struct consts *K, const char *s, size_t b, size_t e, lo
 	return ok;
 }
 
+/* The offset of the last top-level relational operator (<, >, <=, >=) in s[b, e),
+ * or 0; *len gets its length. `->`, `<<` and `>>` are no such operator. */
+static size_t top_rel(const char *s, size_t b, size_t e, size_t *len)
+{
+	int d = 0;
+	size_t at = 0;
+	for (size_t i = b; i < e; i++) {
+		char c = s[i];
+		if (c == '(' || c == '[')
+			d++;
+		else if (c == ')' || c == ']')
+			d--;
+		if (d || (c != '<' && c != '>'))
+			continue;
+		if (c == '>' && i > b && s[i - 1] == '-')
+			continue; /* -> */
+		if (i + 1 < e && s[i + 1] == c) {
+			i++; /* << or >> */
+			continue;
+		}
+		if (i > b) {
+			at = i;
+			*len = i + 1 < e && s[i + 1] == '=' ? 2 : 1;
+			i += *len - 1;
+		}
+	}
+	return at;
+}
+
+/* x OP c for a value x known only to be non-zero: the live= members are counts
+ * (unsigned, i_nlink), so non-zero means at least 1. -1 when not decided. */
+static int rel_nonzero(char op, int orequal, long long c)
+{
+	if (op == '>')
+		return (orequal ? c == 0 || c == 1 : c == 0) ? 1 : -1; /* x > 0, x >= 1, x >= 0 */
+	return (orequal ? c == 0 : c == 0 || c == 1) ? 0 : -1;  /* x < 1, x < 0, x <= 0 */
+}
+
 static int eval(const struct consts *K, const char *s, size_t b, size_t e)
 {
 	trim(s, &b, &e);
@@ -135,6 +173,20 @@ static int eval(const struct consts *K, const char *s, size_t b, size_t e)
 		if ((lk == 1 ? l : r) != 0)
 			return -1; /* non-zero against a non-zero number: not known */
 		return eq; /* x != 0 is true, x == 0 false */
+	}
+	size_t rl = 0;
+	if ((at = top_rel(s, b, e, &rl))) {
+		long long l, r;
+		int lk = operand(K, s, b, at, &l), rk = operand(K, s, at + rl, e, &r);
+		char op = s[at];
+		int oe = rl == 2;
+		if (lk == 1 && rk == 1)
+			return op == '<' ? (oe ? l <= r : l < r) : (oe ? l >= r : l > r);
+		if (lk == 2 && rk == 1)
+			return rel_nonzero(op, oe, r);
+		if (lk == 1 && rk == 2) /* c < x is x > c */
+			return rel_nonzero(op == '<' ? '>' : '<', oe, l);
+		return -1;
 	}
 	if (s[b] == '!' && (b + 1 >= e || s[b + 1] != '=')) {
 		int v = eval(K, s, b + 1, e);
