@@ -174,9 +174,7 @@ static uint32_t member_type(const struct analysis *a, uint32_t sname, const char
 	return 0;
 }
 
-/* The declared type of identifier `name` in function fn: a parameter or a
- * local (`local` records), or 0. */
-static uint32_t var_type(const struct analysis *a, int fn, uint32_t name)
+uint32_t var_type(const struct analysis *a, int fn, uint32_t name)
 {
 	const struct program *p = a->prog;
 	if (fn < 0)

@@ -49,6 +49,9 @@ const char *lock_class_name(uint32_t cls);
  * (`f = JFFS2_INODE_INFO(inode)`)? A pointer member leads to another object
  * (`inode->i_sb`), and so does anything the facts cannot tell: 0. */
 int lock_on_object(const struct analysis *a, int fn, const char *text, int k);
+/* The declared type of identifier `name` in function fn: a parameter or a
+ * local (`local` records), or 0. */
+uint32_t var_type(const struct analysis *a, int fn, uint32_t name);
 /* Free the indexes built on the way (struct names). */
 void lockclass_free(struct analysis *a);
 #endif

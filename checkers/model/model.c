@@ -289,6 +289,9 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		} else if (r.kind == ROW_PAGECACHE && strcmp(key, "mapping") == 0) {
 			if (parse_int(val, &r.arg_idx))
 				FAIL("bad mapping argument index '%s'", val);
+		} else if (r.kind == ROW_PAGECACHE && strcmp(key, "gfp") == 0) {
+			if (parse_int(val, &r.gfp_idx))
+				FAIL("bad gfp argument index '%s'", val);
 		} else if ((r.kind == ROW_LOCK || r.kind == ROW_CALLBACK) && strcmp(key, "blocks") == 0) {
 			if (strcmp(val, "reclaim") != 0)
 				FAIL("blocks= takes reclaim, not '%s'", val);
@@ -674,6 +677,8 @@ void model_dump(const struct model *m, FILE *out)
 			fprintf(out, " arg=%d", r->arg_idx);
 		if (r->kind == ROW_PAGECACHE && r->arg_idx != 0)
 			fprintf(out, " mapping=%d", r->arg_idx);
+		if (r->kind == ROW_PAGECACHE && r->gfp_idx >= 0)
+			fprintf(out, " gfp=%d", r->gfp_idx);
 		if (r->kind == ROW_RECLAIM)
 			fprintf(out, " kind=%s", r->never ? "none" : r->kswapd ? "kswapd" : "direct");
 		if (r->kind == ROW_RECLAIM && r->in_file)

@@ -29,7 +29,7 @@ struct mrow {
 	uint32_t name;
 	const char *file; /* model file and line, for messages */
 	int line;
-	int gfp_idx;      /* alloc: -1 when implicit GFP_KERNEL */
+	int gfp_idx;      /* alloc: -1 when implicit GFP_KERNEL; pagecache gfp=: the call's own mask argument, -1 */
 	int size_idx, order_idx; /* alloc: -1 when not given */
 	int count_idx;    /* alloc count=: argument multiplying the size (kcalloc), -1 */
 	int fixed_order;  /* alloc fixed-order=: order of every request (alloc_page), -1 */

@@ -5,21 +5,52 @@
  * (Hocko's LSFMM 2016 plan: scopes instead). Reported with the page-cache calls
  * of the same file on the same mapping expression, which inherit the mask. No
  * fix. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "analysis/lockclass.h"
 #include "model/gfpexpr.h"
 #include "rules/rules.h"
 #include "base/util.h"
 
-/* Does call u use the mapping `map` (argument text) through a page-cache call of
- * the model (model/pagecache.txt: it reads the mapping's mask or allocates the
- * mapping's pages)? */
-static int inherits(const struct analysis *a, const struct call *u, uint32_t map)
+/* Is the mapping text `inode->i_mapping`-like, rooted at a parameter or local of
+ * fn that is a `struct inode *`? Another function's variable of that name is
+ * another inode: only fn's own calls count then. */
+static int per_inode(const struct analysis *a, int fn, const char *map)
 {
-	if (u->is_icall)
+	size_t n = 0;
+	while ((map[n] >= 'a' && map[n] <= 'z') || (map[n] >= 'A' && map[n] <= 'Z') || map[n] == '_' ||
+	       (n && map[n] >= '0' && map[n] <= '9'))
+		n++;
+	if (!n || (map[n] != '-' && map[n] != '.'))
+		return 0;
+	char *root = xstrndup(map, n);
+	uint32_t id = intern_lookup(root);
+	free(root);
+	uint32_t t = id ? var_type(a, fn, id) : 0;
+	return t && strstr(istr(t), "struct inode") != NULL;
+}
+
+/* Does call u use the mapping `map` (argument text) of set call c through a
+ * page-cache call of the model (model/pagecache.txt: it reads the mapping's mask
+ * or allocates the mapping's pages with it)? Not the mask argument of any
+ * mapping_set_gfp_mask() (it is read before the set), not a call that passes a
+ * mask of its own (gfp=), and for a per-inode mapping only in c's function. */
+static int inherits(const struct analysis *a, const struct call *c, const struct call *u, uint32_t map, int inode)
+{
+	const struct program *p = a->prog;
+	if (u->is_icall || u->file != c->file || u == c || (inode && u->fn != c->fn))
 		return 0;
 	const struct mrow *r = model_find1(a->model, ROW_PAGECACHE, u->callee);
-	return r && r->arg_idx >= 0 && r->arg_idx < u->nargs && u->args[r->arg_idx] == map;
+	if (!r || r->gfp_idx >= 0 || r->arg_idx < 0 || r->arg_idx >= u->nargs || u->args[r->arg_idx] != map)
+		return 0;
+	const struct func *g = u->fn >= 0 ? &p->funcs[u->fn] : NULL;
+	for (int i = 0; g && i < g->ncalls; i++) { /* inside a set call's mask argument */
+		const struct call *s = &p->calls[g->calls[i]];
+		if (s != u && s->callee == c->callee && !s->is_icall && pos_in(u->pos, s->pos, s->end))
+			return 0;
+	}
+	return 1;
 }
 
 /* Does the text clear flag `w` with `~`: ~__GFP_FS, ~(__GFP_FS | ...)? */
@@ -74,12 +105,10 @@ void rule_nofs_mapping(struct rulectx *rc)
 		if (!nofs && !noio)
 			continue;
 		const char *kind = noio ? "NOIO" : "NOFS";
+		int inode = per_inode(a, cl->fn, istr(cl->args[0]));
 		int n = 0;
-		for (size_t k = 0; k < p->ncalls; k++) {
-			const struct call *u = &p->calls[k];
-			if (u->file == cl->file && k != c && inherits(a, u, cl->args[0]))
-				n++;
-		}
+		for (size_t k = 0; k < p->ncalls; k++)
+			n += inherits(a, cl, &p->calls[k], cl->args[0], inode);
 		struct finding *f = finding_at_token(rc, R_nofs_mapping, CONF_LOW, -1, (int)c);
 		if (n)
 			finding_msg(f, "mapping_set_gfp_mask(%s, %s) makes every page-cache allocation of this mapping %s "
@@ -92,7 +121,7 @@ void rule_nofs_mapping(struct rulectx *rc)
 		int shown = 0;
 		for (size_t k = 0; k < p->ncalls && shown < 5; k++) {
 			const struct call *u = &p->calls[k];
-			if (u->file == cl->file && k != c && inherits(a, u, cl->args[0])) {
+			if (inherits(a, cl, u, cl->args[0], inode)) {
 				const struct mrow *r = model_find1(a->model, ROW_PAGECACHE, u->callee);
 				finding_ev(f, p->files[u->file].path, u->pos.line, "%s(%s%s, ...) in %s() inherits it",
 					   istr(u->callee), r->arg_idx ? "..., " : "", istr(cl->args[0]), func_name(a, u->fn));

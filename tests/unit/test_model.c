@@ -69,16 +69,17 @@ void test_model(void)
 
 	/* pagecache rows: the mapping argument, 0 unless mapping= says otherwise */
 	rc = load(&m, "pagecache grab_cache_page -- reads the mask\n"
-		      "pagecache add_to_page_cache_lru mapping=1 -- the page comes first\n", err);
+		      "pagecache add_to_page_cache_lru mapping=1 gfp=3 -- the page comes first\n", err);
 	CHECK(rc == 0);
 	model_index(&m);
 	r = model_find1(&m, ROW_PAGECACHE, intern("grab_cache_page"));
-	CHECK(r && r->arg_idx == 0);
+	CHECK(r && r->arg_idx == 0 && r->gfp_idx == -1);
 	r = model_find1(&m, ROW_PAGECACHE, intern("add_to_page_cache_lru"));
-	CHECK(r && r->arg_idx == 1);
+	CHECK(r && r->arg_idx == 1 && r->gfp_idx == 3);
 	model_free(&m);
 	bad("pagecache grab_cache_page\n", "pagecache row needs a reason");
 	bad("pagecache grab_cache_page mapping=x -- r\n", "bad mapping argument index 'x'");
+	bad("pagecache find_or_create_page gfp=y -- r\n", "bad gfp argument index 'y'");
 
 	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
 	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");

@@ -13,8 +13,11 @@ struct super_block {
 	void *s_fs_info;
 };
 
+struct address_space;
+
 struct inode {
 	struct super_block *i_sb;
+	struct address_space *i_mapping;
 	struct rw_semaphore i_rwsem;
 	unsigned long i_ino;
 	unsigned int i_nlink;
