@@ -1047,7 +1047,7 @@ void text_records(int owner)
 		const char *name = NULL;
 		for (int i = c0; i < c1; i++) {
 			const struct callrec *c = &fe.calls[i];
-			if (c->tok >= a && c->endtok == b && b > a) {
+			if (c->tok == a && c->endtok == b && b > a) { /* the whole condition is the call */
 				name = c->callee;
 				break;
 			}

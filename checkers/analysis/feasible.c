@@ -7,6 +7,7 @@
 #include "analysis/cfg.h"
 #include "analysis/context.h"
 #include "analysis/feasible.h"
+#include "analysis/flow_int.h"
 #include "base/util.h"
 
 #define MAXCONST 8
@@ -224,6 +225,11 @@ static int walk(struct analysis *a, int g, int x, const struct consts *K, char *
 		if (B->ifit && B->nsucc == 2 && B->ifit->ctext) {
 			const char *t = istr(B->ifit->ctext);
 			v = eval(K, t, 0, strlen(t));
+			/* `if (want_delete)` on a flag set only where an earlier
+			 * `if (!inode->i_nlink ...)` is taken: false when that is */
+			uint32_t c = v < 0 ? flag_set_only_if(a, g, B->ifit) : 0;
+			if (c && eval(K, istr(c), 0, strlen(istr(c))) == 0)
+				v = 0;
 		}
 		for (int s = 0; s < B->nsucc; s++) {
 			int to = B->succ[s];

@@ -138,38 +138,39 @@ static int scan_uses(const struct srcfile *sf, const struct func *fn, const char
 	return nt;
 }
 
-uint32_t flag_alias(struct fa *F, const struct item *it)
+/* The condition text of an earlier `if` of function fid (one that `ok` accepts)
+ * whose then-branch holds every true assignment of the local flag that `if`
+ * item `it` tests (`if (V)`), or 0; every other use of V reads it or assigns
+ * a false constant. */
+static uint32_t alias_of(struct analysis *a, int fid, const struct item *it,
+			 int (*ok)(const void *ctx, const struct item *x), const void *ctx)
 {
-	const struct program *p = F->p;
-	const struct func *fn = &p->funcs[F->fid];
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[fid];
 	uint32_t v = it->ctext ? bare_ident(istr(it->ctext)) : 0;
 	if (!v || !is_local(p, fn, v))
 		return 0;
-	/* the earlier correlated `if` whose then-branch sets it */
 	int any = 0;
 	for (int k = 0; k < fn->nitems && !any; k++) {
 		const struct item *x = &p->items[fn->items[k]];
-		any = x->kind == IT_IF && x->ctext && x->ctext != it->ctext && pos_cmp(x->e2, it->pos) <= 0 &&
-		      branch_correlated(F, x);
+		any = x->kind == IT_IF && x->ctext && x->ctext != it->ctext && pos_cmp(x->e2, it->pos) <= 0 && ok(ctx, x);
 	}
 	if (!any)
 		return 0;
-	if (!F->a->src) {
-		F->a->src = xmalloc(sizeof(*F->a->src));
-		srccache_init(F->a->src, p);
+	if (!a->src) {
+		a->src = xmalloc(sizeof(*a->src));
+		srccache_init(a->src, p);
 	}
-	const struct srcfile *sf = src_file(F->a->src, p->files[fn->file].path);
+	const struct srcfile *sf = src_file(a->src, p->files[fn->file].path);
 	if (!sf->text)
 		return 0;
 	pos_t trues[4];
 	int nt = scan_uses(sf, fn, istr(v), trues, 4);
 	if (nt <= 0)
 		return 0;
-	/* every true assignment lies in the then-branch of one correlated `if` */
 	for (int k = 0; k < fn->nitems; k++) {
 		const struct item *x = &p->items[fn->items[k]];
-		if (x->kind != IT_IF || !x->ctext || x->ctext == it->ctext || pos_cmp(x->e2, it->pos) > 0 ||
-		    !branch_correlated(F, x))
+		if (x->kind != IT_IF || !x->ctext || x->ctext == it->ctext || pos_cmp(x->e2, it->pos) > 0 || !ok(ctx, x))
 			continue;
 		int all = 1;
 		for (int i = 0; i < nt && all; i++)
@@ -178,4 +179,26 @@ uint32_t flag_alias(struct fa *F, const struct item *it)
 			return x->ctext;
 	}
 	return 0;
+}
+
+static int correlated(const void *ctx, const struct item *x)
+{
+	return branch_correlated((const struct fa *)ctx, x);
+}
+
+uint32_t flag_alias(struct fa *F, const struct item *it)
+{
+	return alias_of(F->a, F->fid, it, correlated, F);
+}
+
+static int any_if(const void *ctx, const struct item *x)
+{
+	(void)ctx;
+	(void)x;
+	return 1;
+}
+
+uint32_t flag_set_only_if(struct analysis *a, int fid, const struct item *it)
+{
+	return alias_of(a, fid, it, any_if, NULL);
 }

@@ -50,6 +50,10 @@ int branch_correlated(const struct fa *F, const struct item *it);
 /* The condition text of an earlier correlated `if` that `if (V)` on a local
  * flag implies when taken (flagvar.c), or 0. */
 uint32_t flag_alias(struct fa *F, const struct item *it);
+/* The same for any earlier `if`: the condition text C of the `if` whose
+ * then-branch holds every true assignment of the local flag `if (V)` (item it
+ * of function fid) tests, so V is false whenever C was false; or 0. */
+uint32_t flag_set_only_if(struct analysis *a, int fid, const struct item *it);
 /* Interpret function F->fid over its CFG g: states at every call it reaches
  * (or the probe's record), exit states in F->exits. */
 void engine_run(struct fa *F, const struct fcfg *g);

@@ -177,7 +177,25 @@ struct bfs {
 	uint32_t *fs;  /* per function: the filesystem the path is in, 0 generic */
 	int *queue;
 	int cur;
+	/* per function: the live= entry (with reach) it is in its own filesystem,
+	 * and whether this walk entered it through that entry's member (generic
+	 * evict() -> ->evict_inode): then its calls that run only for an unlinked
+	 * inode are no reclaim path here either */
+	const struct entry **live;
+	char *via_live;
 };
+
+/* Does indirect call c call through the member of entry e's row
+ * ("super_operations.evict_inode", or an untyped ".evict_inode")? */
+static int icall_of_entry(const struct analysis *a, int c, const struct entry *e)
+{
+	const char *callee = istr(a->prog->calls[c].callee);
+	const char *row = istr(a->model->rows[e->row].name);
+	const char *cm = strrchr(callee, '.'), *rm = strrchr(row, '.');
+	if (!cm || !rm || strcmp(cm, rm) != 0)
+		return 0;
+	return cm == callee || ((size_t)(cm - callee) == (size_t)(rm - row) && strncmp(callee, row, (size_t)(rm - row)) == 0);
+}
 
 /* The lock class call c takes (sleeping, not a trylock), or 0. */
 static uint32_t takes(struct analysis *a, int c)
@@ -426,7 +444,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 		while (qh < qt) {
 			int f = B->queue[qh++];
 			const struct func *fn = &p->funcs[f];
-			const struct entry *ent = B->parent[f] < 0 ? &E[B->from[f]] : NULL;
+			const struct entry *ent = B->parent[f] < 0 ? &E[B->from[f]] : B->via_live[f] ? B->live[f] : NULL;
 			for (int i = 0; i < fn->ncalls; i++) {
 				int c = fn->calls[i];
 				if (dead_in_entry(ent, i))
@@ -473,6 +491,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 						continue;
 					B->stamp[u] = B->cur;
 					B->parent[u] = c;
+					B->via_live[u] = (char)(j >= 0 && B->live[u] && icall_of_entry(a, c, B->live[u]));
 					B->depth[u] = B->depth[f] + 1;
 					B->from[u] = B->from[f];
 					B->fs[u] = cfs ? cfs : j >= 0 ? ufs : 0; /* entered through its ops */
@@ -642,6 +661,10 @@ void reclaim_run(struct analysis *a)
 	R->pin = pinning_dirs(a, &R->npin, &R->pseudo, &R->npseudo);
 	size_t npin = R->npin;
 	const uint32_t *pin = R->pin;
+	/* the groups (one per directory) and their live= reach first, so that a
+	 * walk entering another filesystem's entry function through generic code
+	 * applies its reach too */
+	size_t *gb = xmalloc((ne + 1) * sizeof(size_t)), *ge = xmalloc((ne + 1) * sizeof(size_t)), ng = 0;
 	for (size_t i = 0; i < ne;) {
 		size_t j = i;
 		while (j < ne && E[j].dir == E[i].dir)
@@ -662,16 +685,31 @@ void reclaim_run(struct analysis *a)
 			R->npinned += j - w;
 			j = w;
 		}
+		if (j > i)
+			set_live(a, E + i, (int)(j - i));
+		gb[ng] = i;
+		ge[ng++] = j;
+		i = end;
+	}
+	B.live = xcalloc(nf, sizeof(*B.live));
+	B.via_live = xcalloc(nf, 1);
+	for (size_t k = 0; k < ne; k++)
+		if (E[k].reach && E[k].fn >= 0 && !B.live[E[k].fn])
+			B.live[E[k].fn] = &E[k];
+	for (size_t g = 0; g < ng; g++) {
+		size_t i = gb[g], j = ge[g];
 		size_t first = R->n;
 		R->edirs = xrealloc(R->edirs, (R->nedirs + 1) * sizeof(*R->edirs));
 		R->edirs[R->nedirs++] = E[i].dir;
 		if (j > i) {
-			set_live(a, E + i, (int)(j - i));
 			one_fs(a, R, &B, E + i, (int)(j - i));
 			freed_pass(a, R, E + i, (int)(j - i), first);
 		}
-		i = end;
 	}
+	free(gb);
+	free(ge);
+	free(B.live);
+	free(B.via_live);
 	R->hcap = 64;
 	while (R->hcap < R->n * 4 + 64)
 		R->hcap *= 2;
