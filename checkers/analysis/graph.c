@@ -54,11 +54,14 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 		return -1;
 	int ext = -1, ext_same_dir = -1, hdr = -1, hdr_near = 0;
 	const char *dir = p->files[file].dir;
+	int host = p->files[file].host;
 	for (int f = head[name]; f >= 0; f = nextf[f]) {
 		const struct func *fn = &p->funcs[f];
 		if (fn->file == file)
 			return f;
 		const struct sfile *sf = &p->files[fn->file];
+		if (sf->host != host)
+			continue; /* a host program and the kernel do not call each other */
 		if (fn->is_static) {
 			/* a static inline in a header of the caller's module, or of include/ */
 			if (sf->is_header) {
@@ -182,9 +185,29 @@ static void mark_include(struct analysis *a)
 	free(mark);
 }
 
+/* Host programs: files whose text includes a system header the model's
+ * hostheader rows name (stdio.h, unistd.h, sys/...): tools/, scripts/, UML's
+ * *_user.c, arch/x/boot's build tools. Their calls are to the C library and to
+ * each other, never into the kernel, and the kernel never calls them. */
+static void mark_host(struct analysis *a)
+{
+	struct program *p = a->prog;
+	uint32_t sys = intern("sys/");
+	for (size_t i = 0; i < p->nfiles; i++) {
+		struct sfile *sf = &p->files[i];
+		sf->host = 0;
+		for (int k = 0; k < sf->nsysinc && !sf->host; k++) {
+			const char *h = istr(sf->sysinc[k]);
+			sf->host = model_find1(a->model, ROW_HOSTHDR, sf->sysinc[k]) != NULL ||
+				   (strncmp(h, "sys/", 4) == 0 && model_find1(a->model, ROW_HOSTHDR, sys) != NULL);
+		}
+	}
+}
+
 int graph_build(struct analysis *a)
 {
 	struct program *p = a->prog;
+	mark_host(a);
 	build_name_index(a);
 	size_t *capc = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
 	size_t *capi = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));

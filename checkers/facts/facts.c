@@ -13,6 +13,46 @@
 #include "facts/schema.h"
 #include "base/util.h"
 
+/* The system headers a source text includes: `#include <NAME>` where NAME has
+ * no directory or lies under sys/ (the kernel's own headers always have one:
+ * <linux/...>, <asm/...>). */
+static void sys_includes(struct sfile *sf, const char *t, size_t n)
+{
+	int cap = 0;
+	for (size_t i = 0; i < n;) {
+		const char *eol = memchr(t + i, '\n', n - i);
+		size_t e = eol ? (size_t)(eol - t) : n;
+		size_t k = i;
+		while (k < e && (t[k] == ' ' || t[k] == '\t'))
+			k++;
+		if (k < e && t[k] == '#') {
+			k++;
+			while (k < e && (t[k] == ' ' || t[k] == '\t'))
+				k++;
+			if (e - k > 8 && memcmp(t + k, "include", 7) == 0) {
+				k += 7;
+				while (k < e && (t[k] == ' ' || t[k] == '\t'))
+					k++;
+				const char *gt = k < e && t[k] == '<' ? memchr(t + k, '>', e - k) : NULL;
+				if (gt) {
+					size_t b = k + 1, len = (size_t)(gt - t) - b;
+					const char *slash = memchr(t + b, '/', len);
+					if (len && len < 64 && (!slash || (len > 4 && memcmp(t + b, "sys/", 4) == 0))) {
+						char *name = xstrndup(t + b, len);
+						if (sf->nsysinc == cap) {
+							cap = cap ? cap * 2 : 4;
+							sf->sysinc = xrealloc(sf->sysinc, sizeof(uint32_t) * (size_t)cap);
+						}
+						sf->sysinc[sf->nsysinc++] = intern(name);
+						free(name);
+					}
+				}
+			}
+		}
+		i = e + 1;
+	}
+}
+
 struct pending_arg {
 	pos_t tok, call;
 	int idx;
@@ -779,6 +819,7 @@ static int pass_body(struct ctx *c)
 			struct sfile *sf = &c->p->files[c->file];
 			sf->text_off = next - c->text;
 			sf->text_len = size;
+			sys_includes(sf, next, (size_t)size);
 			tail = 1;
 		} else if (k == FACT_END) {
 			ended = 1;
@@ -1099,6 +1140,7 @@ void program_free(struct program *p)
 		for (int j = 0; j < p->files[i].nskipped; j++)
 			free(p->files[i].skipped[j]);
 		free(p->files[i].skipped);
+		free(p->files[i].sysinc);
 	}
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		free(p->funcs[i].calls);

@@ -45,6 +45,12 @@ struct sfile {
 	/* the configured target (`target` record, sparse): pointer size in bytes
 	 * and PAGE_SHIFT, 0 when the facts do not say */
 	int ptr_size, page_shift;
+	/* the system headers its text includes (`#include <NAME>` with no
+	 * directory, or under sys/): a host program's (stdio.h, unistd.h) when the
+	 * model's hostheader rows say so; the kernel includes none of them */
+	uint32_t *sysinc;
+	int nsysinc;
+	int host;          /* set by the graph: a host program (tools/, UML's *_user.c) */
 };
 
 struct func {

@@ -10,7 +10,7 @@
 #include "model/model.h"
 #include "base/util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner", "hostheader"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -155,7 +155,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			break;
 	if (k == ROW__N)
 		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, handle, "
-		     "noreturn, reclaim, callback, pagecache, dropper or pinner)", f[0]);
+		     "noreturn, reclaim, callback, pagecache, dropper, pinner or hostheader)", f[0]);
 	r.kind = (enum row_kind)k;
 	if (r.kind == ROW_PAGECACHE)
 		r.arg_idx = 0; /* the mapping is the first argument unless mapping= says otherwise */
@@ -171,6 +171,13 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		}
 		if (!ok)
 			FAIL("'%s' is not STRUCT.MEMBER%s (an ops-table field)", f[1], r.kind == ROW_ENTRY ? " or STRUCT.*" : "");
+	} else if (r.kind == ROW_HOSTHDR) {
+		/* a header name as written between <>: stdio.h, sys/stat.h, sys/ */
+		int ok = *f[1] && f[1][0] != '/' && !strstr(f[1], "..");
+		for (const char *q = f[1]; *q && ok; q++)
+			ok = (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || strchr("_./-", *q);
+		if (!ok)
+			FAIL("'%s' is not a header name (stdio.h, sys/ for every header under sys/)", f[1]);
 	} else if (!is_ident(f[1])) {
 		FAIL("'%s' is not a C identifier", f[1]);
 	}
@@ -364,7 +371,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY ||
 	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN || r.kind == ROW_RECLAIM || r.kind == ROW_CALLBACK ||
-	     r.kind == ROW_PAGECACHE || r.kind == ROW_DROPPER || r.kind == ROW_PINNER) &&
+	     r.kind == ROW_PAGECACHE || r.kind == ROW_DROPPER || r.kind == ROW_PINNER || r.kind == ROW_HOSTHDR) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.kind == ROW_RECLAIM && r.never != (r.in_file != 0))

@@ -80,6 +80,16 @@ void test_model(void)
 	bad("pagecache grab_cache_page\n", "pagecache row needs a reason");
 	bad("pagecache grab_cache_page mapping=x -- r\n", "bad mapping argument index 'x'");
 	bad("pagecache find_or_create_page gfp=y -- r\n", "bad gfp argument index 'y'");
+	/* hostheader rows: header names, not identifiers */
+	rc = load(&m, "hostheader stdio.h -- C library\nhostheader sys/ -- POSIX\n", err);
+	CHECK(rc == 0);
+	model_index(&m);
+	CHECK(model_find1(&m, ROW_HOSTHDR, intern("stdio.h")) != NULL);
+	CHECK(model_find1(&m, ROW_HOSTHDR, intern("sys/")) != NULL);
+	model_free(&m);
+	bad("hostheader stdio.h\n", "hostheader row needs a reason");
+	bad("hostheader ../x.h -- r\n", "is not a header name");
+	bad("hostheader <stdio.h> -- r\n", "is not a header name");
 
 	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
 	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");
