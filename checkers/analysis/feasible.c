@@ -8,6 +8,7 @@
 #include "analysis/context.h"
 #include "analysis/feasible.h"
 #include "analysis/flow_int.h"
+#include "analysis/lockclass.h"
 #include "base/util.h"
 
 #define MAXCONST 8
@@ -17,6 +18,13 @@ struct consts {
 	long long val[MAXCONST];
 	unsigned char nonzero[MAXCONST]; /* the value is not known, only that it is not 0 */
 	int n;
+	/* the function the walk is in; its parameter objk points to an object
+	 * whose member `live` is non-zero (-1/0: none): `X->live` and `Y.live` for
+	 * any X and &Y that denote that object (a converter's local:
+	 * `to_bch_ei(vinode)->v.i_nlink`) are non-zero too */
+	struct analysis *a;
+	int fn, objk, depth;
+	uint32_t live;
 };
 
 /* The value of a constant argument text, or 0 when it is none. */
@@ -104,6 +112,34 @@ static int operand(const struct consts *K, const char *s, size_t b, size_t e, lo
 				*v = K->val[i];
 				ok = K->nonzero[i] ? 2 : 1;
 			}
+	}
+	if (!ok && K->a && K->live && K->objk >= 0) { /* the live member through another name of the object */
+		const char *m = istr(K->live);
+		size_t n = strlen(t), ml = strlen(m);
+		if (n > ml + 2 && strcmp(t + n - ml, m) == 0) {
+			size_t base = n - ml;
+			if (t[base - 1] == '>' && t[base - 2] == '-') {
+				t[base - 2] = 0;
+				ok = lock_on_object(K->a, K->fn, t, K->objk) ? 2 : 0;
+			} else if (t[base - 1] == '.') {
+				char *amp = xasprintf("&%.*s", (int)(base - 1), t);
+				ok = lock_on_object(K->a, K->fn, amp, K->objk) ? 2 : 0;
+				free(amp);
+			}
+		}
+	}
+	if (!ok && K->a && K->depth < 3 && is_ident(t)) { /* a local flag: `bool delete = !inode->i_nlink && ...;` */
+		uint32_t init = flag_init_expr(K->a, K->fn, intern(t));
+		if (init) {
+			struct consts K2 = *K;
+			K2.depth++;
+			const char *x = istr(init);
+			int r = eval(&K2, x, 0, strlen(x));
+			if (r >= 0) {
+				*v = r;
+				ok = 1;
+			}
+		}
 	}
 	free(t);
 	return ok;
@@ -262,7 +298,8 @@ int hop_feasible(struct analysis *a, int c, int x)
 		return 1;
 	const struct func *fn = &p->funcs[g];
 	struct consts K;
-	K.n = 0;
+	memset(&K, 0, sizeof(K));
+	K.objk = -1;
 	for (int k = 0; k < cl->nargs && k < fn->nparams && K.n < MAXCONST; k++) {
 		long long v;
 		if (const_value(istr(cl->args[k]), &v)) {
@@ -276,23 +313,30 @@ int hop_feasible(struct analysis *a, int c, int x)
 	return reached(a, g, x, &K);
 }
 
-void reached_if_nonzero(struct analysis *a, int g, uint32_t text, unsigned char *reach)
+void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsigned char *reach)
 {
 	const struct func *fn = &a->prog->funcs[g];
 	struct consts K;
-	K.name[0] = text;
+	memset(&K, 0, sizeof(K));
+	char *text = xasprintf("%s->%s", istr(a->prog->params[fn->param0 + k].name), istr(member));
+	K.name[0] = intern(text);
+	free(text);
 	K.val[0] = 1;
 	K.nonzero[0] = 1;
 	K.n = 1;
+	K.a = a;
+	K.fn = g;
+	K.objk = k;
+	K.live = member;
 	char *seen;
 	walk(a, g, -1, &K, &seen);
 	const struct fcfg *G = &a->cfgs[g];
 	for (int i = 0; i < fn->ncalls; i++)
 		reach[i] = !seen; /* no CFG: every call */
 	for (int b = 0; seen && b < G->n; b++)
-		for (int k = 0; seen[b] && k < G->b[b].nev; k++)
+		for (int e = 0; seen[b] && e < G->b[b].nev; e++)
 			for (int i = 0; i < fn->ncalls; i++)
-				if (fn->calls[i] == G->b[b].ev[k])
+				if (fn->calls[i] == G->b[b].ev[e])
 					reach[i] = 1;
 	free(seen);
 }

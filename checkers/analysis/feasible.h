@@ -12,11 +12,13 @@
 int hop_feasible(struct analysis *a, int c, int x);
 
 /* Which calls of function g (reach[i] for g's i-th call: 1 or 0) can be reached
- * from its entry when the expression of interned text `text`
- * ("inode->i_nlink", as conditions write it) is not 0? Conditions that test it
+ * from its entry when member `member` of the object g's parameter k points to
+ * ("inode->i_nlink", also written through a converter's local as
+ * `ei->v.i_nlink`, or carried by a local flag `bool delete = !inode->i_nlink`)
+ * is not 0? Conditions that test it
  * (`if (!inode->i_nlink)`, `== 0`, `!= 0`, in && and ||) take the branch that
  * value gives. One walk of g's CFG. */
-void reached_if_nonzero(struct analysis *a, int g, uint32_t text, unsigned char *reach);
+void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsigned char *reach);
 
 /* A lock context of class PC_LOCK that reaches call x on a feasible path: fills
  * hops[] with the calls from x's caller up to the function that takes the lock

@@ -109,30 +109,48 @@ static int use_kind(const char *line, const char *b, const char *e)
 	return USE_OTHER;
 }
 
+/* The next occurrence of variable `name` (length n) in function fn's text
+ * after (*ln, *q) (start with *q NULL): not a member of something else, not
+ * part of a longer name; 0 when there is none. */
+static int next_use(const struct srcfile *sf, const struct func *fn, const char *name, size_t n, int *ln,
+		    const char **q, pos_t *at)
+{
+	if (!*q)
+		*ln = fn->start.line;
+	for (; *ln <= fn->end.line && *ln <= sf->nlines; (*ln)++, *q = NULL) {
+		const char *line = sf->line[*ln - 1];
+		for (const char *s = strstr(*q ? *q + 1 : line, name); s; s = strstr(s + 1, name)) {
+			if ((s > line && (idch(s[-1]) || s[-1] == '.' || (s[-1] == '>' && s > line + 1 && s[-2] == '-'))) ||
+			    idch(s[n]))
+				continue;
+			pos_t p = {*ln, (int)(s - line) + 1};
+			if (pos_cmp(p, fn->start) < 0 || pos_cmp(p, fn->end) >= 0)
+				continue;
+			*q = s;
+			*at = p;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Scan the function's text for variable `name`: the positions of its true
  * assignments (at most `max`) in *trues; -1 when some use is neither a read
  * nor a constant assignment. Returns the number of true assignments. */
 static int scan_uses(const struct srcfile *sf, const struct func *fn, const char *name, pos_t *trues, int max)
 {
 	size_t n = strlen(name);
-	int nt = 0;
-	for (int ln = fn->start.line; ln <= fn->end.line && ln <= sf->nlines; ln++) {
-		const char *line = sf->line[ln - 1];
-		for (const char *s = strstr(line, name); s; s = strstr(s + 1, name)) {
-			if ((s > line && (idch(s[-1]) || s[-1] == '.' || (s[-1] == '>' && s > line + 1 && s[-2] == '-'))) ||
-			    idch(s[n]))
-				continue;
-			pos_t at = {ln, (int)(s - line) + 1};
-			if (pos_cmp(at, fn->start) < 0 || pos_cmp(at, fn->end) >= 0)
-				continue;
-			int k = use_kind(line, s, s + n);
-			if (k == USE_OTHER)
+	int nt = 0, ln = 0;
+	const char *s = NULL;
+	pos_t at;
+	while (next_use(sf, fn, name, n, &ln, &s, &at)) {
+		int k = use_kind(sf->line[ln - 1], s, s + n);
+		if (k == USE_OTHER)
+			return -1;
+		if (k == USE_TRUE) {
+			if (nt >= max)
 				return -1;
-			if (k == USE_TRUE) {
-				if (nt >= max)
-					return -1;
-				trues[nt++] = at;
-			}
+			trues[nt++] = at;
 		}
 	}
 	return nt;
@@ -201,4 +219,70 @@ static int any_if(const void *ctx, const struct item *x)
 uint32_t flag_set_only_if(struct analysis *a, int fid, const struct item *it)
 {
 	return alias_of(a, fid, it, any_if, NULL);
+}
+
+uint32_t flag_init_expr(struct analysis *a, int fid, uint32_t name)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[fid];
+	const struct local *l = NULL;
+	for (int i = 0; i < fn->nlocals && !l; i++)
+		if (p->locals[fn->local0 + i].name == name)
+			l = &p->locals[fn->local0 + i];
+	if (!l)
+		return 0;
+	if (!a->src) {
+		a->src = xmalloc(sizeof(*a->src));
+		srccache_init(a->src, p);
+	}
+	const struct srcfile *sf = src_file(a->src, p->files[fn->file].path);
+	if (!sf->text || l->pos.line < 1 || l->pos.line > sf->nlines)
+		return 0;
+	const char *nm = istr(name);
+	size_t n = strlen(nm);
+	/* every other occurrence only reads it */
+	int uln = 0;
+	const char *u = NULL;
+	pos_t at;
+	while (next_use(sf, fn, nm, n, &uln, &u, &at))
+		if (pos_cmp(at, l->pos) != 0 && use_kind(sf->line[uln - 1], u, u + n) != USE_READ)
+			return 0;
+	/* its declaration: NAME = EXPR; (over a few lines) */
+	const char *line = sf->line[l->pos.line - 1];
+	if ((size_t)l->pos.col > strlen(line) + 1 || strncmp(line + l->pos.col - 1, nm, n) != 0)
+		return 0;
+	const char *q = line + l->pos.col - 1 + n;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (*q != '=' || q[1] == '=')
+		return 0;
+	q++;
+	char buf[512];
+	size_t bn = 0;
+	int depth = 0;
+	for (int ln = l->pos.line; ln < l->pos.line + 6 && ln <= sf->nlines; ln++) {
+		const char *c = ln == l->pos.line ? q : sf->line[ln - 1];
+		for (; *c; c++) {
+			if (*c == '(' || *c == '[')
+				depth++;
+			else if (*c == ')' || *c == ']')
+				depth--;
+			else if ((*c == ';' || *c == ',') && depth == 0) {
+				buf[bn] = 0;
+				size_t b = 0;
+				while (buf[b] == ' ' || buf[b] == '\t')
+					b++;
+				while (bn > b && (buf[bn - 1] == ' ' || buf[bn - 1] == '\t'))
+					buf[--bn] = 0;
+				return bn > b ? intern(buf + b) : 0;
+			}
+			if (bn + 2 >= sizeof(buf))
+				return 0;
+			buf[bn++] = *c == '\t' ? ' ' : *c;
+		}
+		if (bn + 2 >= sizeof(buf))
+			return 0;
+		buf[bn++] = ' ';
+	}
+	return 0;
 }

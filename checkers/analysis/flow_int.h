@@ -54,6 +54,9 @@ uint32_t flag_alias(struct fa *F, const struct item *it);
  * then-branch holds every true assignment of the local flag `if (V)` (item it
  * of function fid) tests, so V is false whenever C was false; or 0. */
 uint32_t flag_set_only_if(struct analysis *a, int fid, const struct item *it);
+/* The initialiser text of local `name` of function fid (`bool delete =
+ * !inode->i_nlink && ...;`) when every other use of it only reads it, or 0. */
+uint32_t flag_init_expr(struct analysis *a, int fid, uint32_t name);
 /* Interpret function F->fid over its CFG g: states at every call it reaches
  * (or the probe's record), exit states in F->exits. */
 void engine_run(struct fa *F, const struct fcfg *g);

@@ -724,7 +724,12 @@ static int converter(const struct analysis *a, int file, uint32_t name)
 			const struct macro *mc = &p->macros[i];
 			if (mc->name != name)
 				continue;
-			int only = mc->ncalled == 1 && strcmp(istr(mc->called[0]), co) == 0;
+			/* container_of(), or a macro over one (bcachefs's
+			 * container_of_or_null() under to_bch_ei()) */
+			static int depth;
+			int only = mc->ncalled == 1 && mc->called[0] != name &&
+				   (strcmp(istr(mc->called[0]), co) == 0 ||
+				    (depth < 4 && (depth++, converter(a, file, mc->called[0]) + (depth--, 0))));
 			yes = seen ? yes && only : only; /* every definition of the name */
 			seen = 1;
 		}

@@ -352,12 +352,10 @@ static void set_live(struct analysis *a, struct entry *E, int n)
 			memo_pol = r->policy;
 			memo = policy_drops(a, fs, r->policy);
 		}
-		char buf[256];
-		int k = snprintf(buf, sizeof(buf), "%s->%s", istr(p->params[fn->param0 + r->freed_obj].name), istr(r->live));
-		if (!memo || k <= 0 || (size_t)k >= sizeof(buf))
+		if (!memo)
 			continue;
 		E[i].reach = xmalloc(fn->ncalls ? (size_t)fn->ncalls : 1);
-		reached_if_nonzero(a, E[i].fn, intern(buf), E[i].reach);
+		reached_if_nonzero(a, E[i].fn, r->freed_obj, r->live, E[i].reach);
 	}
 }
 
