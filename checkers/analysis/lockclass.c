@@ -691,8 +691,9 @@ static int embeds(const struct analysis *a, uint32_t t, uint32_t u)
  * function counts when it has one parameter and calls container_of() and
  * nothing else, or, where the front end expanded that macro (Clang, sparse),
  * calls nothing and returns a struct that holds its parameter's struct; a
- * macro when container_of() is all its body calls. */
-static int converter(const struct analysis *a, int file, uint32_t name)
+ * macro when container_of() is all its body calls, or one such macro
+ * (bcachefs's to_bch_ei() over container_of_or_null()). */
+static int converter_d(const struct analysis *a, int file, uint32_t name, int depth)
 {
 	struct analysis *w = (struct analysis *)a; /* a memo, filled on use */
 	const struct program *p = a->prog;
@@ -724,12 +725,8 @@ static int converter(const struct analysis *a, int file, uint32_t name)
 			const struct macro *mc = &p->macros[i];
 			if (mc->name != name)
 				continue;
-			/* container_of(), or a macro over one (bcachefs's
-			 * container_of_or_null() under to_bch_ei()) */
-			static int depth;
-			int only = mc->ncalled == 1 && mc->called[0] != name &&
-				   (strcmp(istr(mc->called[0]), co) == 0 ||
-				    (depth < 4 && (depth++, converter(a, file, mc->called[0]) + (depth--, 0))));
+			int only = mc->ncalled == 1 && mc->called[0] != name && depth < 4 &&
+				   converter_d(a, file, mc->called[0], depth + 1);
 			yes = seen ? yes && only : only; /* every definition of the name */
 			seen = 1;
 		}
@@ -749,12 +746,19 @@ static int converter(const struct analysis *a, int file, uint32_t name)
 			}
 		free(old.key);
 		free(old.val);
-		sl = slot(m, name);
 	}
+	sl = slot(m, name); /* a macro's callee may have been added meanwhile */
+	if (m->key[sl])
+		return m->val[sl] == 1;
 	m->key[sl] = name;
 	m->val[sl] = yes ? 1 : 2;
 	m->n++;
 	return yes;
+}
+
+static int converter(const struct analysis *a, int file, uint32_t name)
+{
+	return converter_d(a, file, name, 0);
 }
 
 static int same_obj(const struct analysis *a, int fn, const char *s, size_t b, size_t e, int k, int addr, int depth);

@@ -28,7 +28,13 @@ static int per_inode(const struct analysis *a, int fn, const char *map)
 	uint32_t id = intern_lookup(root);
 	free(root);
 	uint32_t t = id ? var_type(a, fn, id) : 0;
-	return t && strstr(istr(t), "struct inode") != NULL;
+	char norm[32];
+	size_t k = 0;
+	for (const char *q = t ? istr(t) : ""; *q && k + 1 < sizeof(norm); q++)
+		if (*q != ' ')
+			norm[k++] = *q;
+	norm[k] = 0;
+	return strcmp(norm, "structinode*") == 0; /* not struct inode_info *, ... */
 }
 
 /* Does call u use the mapping `map` (argument text) of set call c through a
