@@ -40,6 +40,8 @@ struct fctx {
 	uint64_t *fsbits[PC_NKINDS]; /* the filesystems of fse[k] as a set (a->fse_words words), NULL when empty */
 	unsigned fse_grew;           /* classes whose fse grew since the function last passed its classes on */
 	unsigned passed_cls;         /* cls when it last passed them on, UINT_MAX: never */
+	unsigned char unk_spont;     /* generic code reached with callers unknown from a root that runs
+	                                on its own (context.c spontaneous_root()) */
 	int handle_param;            /* index in prog.params of a transaction handle parameter
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */

@@ -5,6 +5,8 @@
 
 #include "analysis/context.h"
 #include "analysis/flow.h"
+#include "analysis/graph.h"
+#include "analysis/hidden.h"
 #include "analysis/icall.h"
 #include "analysis/lockclass.h"
 #include "analysis/reclaim.h"
@@ -52,6 +54,16 @@ int func_is_root(const struct analysis *a, int f)
 	const struct func *fn = &a->prog->funcs[f];
 	return (fn->addr_taken && !fn->entry_only && !fn->cb_only && !fn->icall_only) ||
 	       ((fn->exported || fn->in_include) && !fn->called_elsewhere) || fn->model_root || fn->has_callers_unknown;
+}
+
+/* A root that runs on its own rather than as a library function some unknown
+ * caller calls with its own objects: its address escapes (a thread or work
+ * function, a timer), the model names it, or it is referenced where gfpcheck
+ * cannot see. Exported or include/-declared functions and methods stored only
+ * into ops members are library roots. */
+static int spontaneous_root(const struct func *fn)
+{
+	return fn->addr_escapes || fn->model_root || fn->has_callers_unknown;
 }
 
 uint32_t held_class(const struct analysis *a, int call)
@@ -384,10 +396,23 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 		if (!tfs)
 			changed |= fse_add(a, t, k, 0, &e);
 	} else if (icall && tfs) {
-		if (!fse_find(a, g, k, tfs) && !fse_find(a, g, k, 0))
-			return 0; /* only other filesystems' paths reach g with this class */
+		if (!fse_find(a, g, k, tfs) && (k == pc_index(PC_UNKNOWN) ? !G->unk_spont : !fse_find(a, g, k, 0)))
+			return 0; /* only other filesystems' paths reach g with this class; and
+				     callers unknown to generic code are callers of this
+				     filesystem's method only if this filesystem's own path
+				     brought them, or a root that runs on its own (a thread, a
+				     work item: dlm_recoverd() calls gfs2's ->recover_done on
+				     the lockspace gfs2 made). A library function's unknown
+				     callers pass their own objects: what one hands to
+				     dir_emit() through dcache_readdir() is not XFS scrub's
+				     dir_context, whose ->actor is xchk_dir_actor() */
 	} else if (!tfs) {
 		changed |= fse_merge(a, g, t, k, &e);
+	}
+	if (k == pc_index(PC_UNKNOWN) && !tfs && !gfs && G->unk_spont && !T->unk_spont) {
+		T->unk_spont = 1;
+		T->fse_grew |= 1u << k;
+		changed = 1;
 	}
 	if (!(T->cls & (1u << k))) {
 		T->ev[k] = e;
@@ -404,12 +429,8 @@ void context_run(struct analysis *a)
 	size_t nf = p->nfuncs;
 	a->ctx = xcalloc(nf ? nf : 1, sizeof(*a->ctx));
 	a->fse_words = (int)((a->nfstops + 1 + 63) / 64);
-	/* Directories with a file the front end could not read completely. */
-	uint32_t *incomplete = NULL;
-	size_t ninc = 0, capinc = 0;
-	for (size_t i = 0; i < p->nfiles; i++)
-		if (p->files[i].failed || p->files[i].partial)
-			VEC_PUSH(incomplete, ninc, capinc, intern(p->files[i].dir));
+	/* What the files the front end could not read completely may call. */
+	struct hidden *hid = hidden_build(a);
 	for (size_t f = 0; f < nf; f++) {
 		a->ctx[f].passed_cls = ~0u;
 		for (int i = 0; i < PC_NKINDS; i++) {
@@ -435,12 +456,9 @@ void context_run(struct analysis *a)
 		} else if (fn->ncallers + fn->nicallers == 0) {
 			/* No visible caller. A static function the compiler does not warn about
 			 * is referenced somewhere we cannot see (a token-pasting macro); an extern
-			 * one may be called from a file that was not read completely. */
-			int hidden = fn->is_static;
-			uint32_t dir = intern(p->files[fn->file].dir);
-			for (size_t i = 0; i < ninc && !hidden; i++)
-				hidden = incomplete[i] == dir;
-			if (hidden) {
+			 * one may be called from lines a front end left out of a file of its
+			 * directory, if they name it (hidden.c). */
+			if (fn->is_static || hidden_may_call(hid, a, (int)f)) {
 				fn->has_callers_unknown = 1;
 				a->ctx[f].cls |= PC_UNKNOWN;
 			} else {
@@ -448,12 +466,29 @@ void context_run(struct analysis *a)
 			}
 		}
 	}
-	free(incomplete);
+	hidden_free(hid);
 	for (size_t f = 0; f < nf; f++) { /* a generic root's own classes: generic paths */
 		const struct ctxent root = {-1, -1, 0};
 		for (int k = 0; k < PC_NKINDS; k++)
 			if ((a->ctx[f].cls & (1u << k)) && a->ctx[f].handle_param < 0 && !fs_of_func(a, (int)f))
 				fse_add(a, (int)f, k, 0, &root);
+		if ((a->ctx[f].cls & PC_UNKNOWN) && spontaneous_root(&p->funcs[f]))
+			a->ctx[f].unk_spont = 1;
+	}
+	/* A generic root stored into a filesystem's ops (netfs_read_folio() in
+	 * ceph's address_space_operations) is called by its unknown callers on that
+	 * filesystem's objects: its callers-unknown path is that filesystem's too. */
+	for (size_t r = 0; r < p->nrefs; r++) {
+		const struct ref *rf = &p->refs[r];
+		const char *how = istr(rf->how);
+		if (strncmp(how, "init:", 5) != 0 && (strncmp(how, "assign:", 7) != 0 || how[7] == '='))
+			continue;
+		uint32_t rfs = fs_of(a, p->files[rf->file].dir);
+		int f = rfs ? graph_resolve(a, rf->file, rf->name) : -1;
+		if (f < 0 || !(a->ctx[f].cls & PC_UNKNOWN) || a->ctx[f].handle_param >= 0 || fs_of_func(a, f))
+			continue;
+		const struct ctxent root = {-1, -1, 0};
+		fse_add(a, f, pc_index(PC_UNKNOWN), rfs, &root);
 	}
 	int *queue = xmalloc(sizeof(int) * (nf ? nf : 1));
 	char *inq = xcalloc(nf ? nf : 1, 1);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "analysis/flow_int.h"
+#include "analysis/fntext.h"
 #include "facts/srclines.h"
 #include "base/util.h"
 
@@ -109,16 +110,6 @@ static int use_kind(const char *line, const char *b, const char *e)
 	return USE_OTHER;
 }
 
-/* The text of fn's file, from the facts (read once per file). */
-static const struct srcfile *func_text(struct analysis *a, const struct func *fn)
-{
-	if (!a->src) {
-		a->src = xmalloc(sizeof(*a->src));
-		srccache_init(a->src, a->prog);
-	}
-	return src_file(a->src, a->prog->files[fn->file].path);
-}
-
 /* The next occurrence of variable `name` (length n) in function fn's text
  * after (*ln, *q) (start with *q NULL): not a member of something else, not
  * part of a longer name; 0 when there is none. */
@@ -185,7 +176,7 @@ static uint32_t alias_of(struct analysis *a, int fid, const struct item *it,
 	}
 	if (!any)
 		return 0;
-	const struct srcfile *sf = func_text(a, fn);
+	const struct srcfile *sf = fn_src(a, fn);
 	if (!sf->text)
 		return 0;
 	pos_t trues[4];
@@ -237,7 +228,7 @@ uint32_t flag_init_expr(struct analysis *a, int fid, uint32_t name)
 			l = &p->locals[fn->local0 + i];
 	if (!l)
 		return 0;
-	const struct srcfile *sf = func_text(a, fn);
+	const struct srcfile *sf = fn_src(a, fn);
 	if (!sf->text || l->pos.line < 1 || l->pos.line > sf->nlines)
 		return 0;
 	const char *nm = istr(name);

@@ -175,6 +175,36 @@ static void as_remove(struct astate *s, int i)
 }
 
 /* ---- per-function interpretation ---- */
+/* Which scope of state s a callee's restore of a scope it did not open (its
+ * summary's HK_SCOPE kill) ends, called at call c: one a callee opened and
+ * returned with (xfs_trans_alloc()'s context, ended in xfs_trans_commit()),
+ * or a scope this function opened whose cookie c passes on (`flags =
+ * memalloc_nofs_save(); helper_restore(flags);`). A restore of another cookie
+ * inside a scope this function opened is nested in it: memalloc_nofs_restore()
+ * puts back the flags of its own save, taken with this scope already open, so
+ * NOFS stays set (xfs_inodegc_worker()'s scope around transactions that roll).
+ * Returns the index, -2 when such a scope absorbs the restore, -1 when none. */
+static uint32_t norm_key(uint32_t id);
+
+static int scope_kill_target(const struct fa *F, const struct astate *s, int c)
+{
+	const struct program *p = F->p;
+	const struct call *cl = &p->calls[c];
+	int local = 0;
+	for (int i = s->n - 1; i >= 0; i--) {
+		const struct held *h = &s->h[i];
+		if (h->kind != HK_SCOPE)
+			continue;
+		if (h->call < 0 || !model_find1(F->a->model, ROW_SCOPE, p->calls[h->call].callee))
+			return i; /* opened by a callee */
+		for (int j = 0; j < cl->nargs; j++)
+			if (h->key && norm_key(cl->args[j]) == h->key)
+				return i; /* its cookie is passed to the callee */
+		local = 1;
+	}
+	return local ? -2 : -1;
+}
+
 
 static uint32_t kill_hash(uint32_t k, uint32_t cls)
 {
@@ -466,11 +496,13 @@ void apply_call(struct fa *F, int c, struct astate *s)
 			int kind = (int)(t->kill[k] >> 16), row = (int)(t->kill[k] & 0xffff) - 1;
 			uint32_t kc = t->kill_cls[k] ? lock_class_at(F->a, c, t->kill_cls[k]) : 0;
 			int i = kc ? as_find_cls(s, kc) : -1;
-			if (i < 0 && !(row < 0 && kc)) /* a class without a row (ROW_CTX) releases that class only */
+			if (kind == HK_SCOPE && i < 0)
+				i = scope_kill_target(F, s, c);
+			else if (i < 0 && !(row < 0 && kc)) /* a class without a row (ROW_CTX) releases that class only */
 				i = as_find_compatible(F, s, kind, row < 0 ? -2 : row, kc);
 			if (i >= 0)
 				as_remove(s, i);
-			else
+			else if (i == -1)
 				add_kill(F, kind, row, kc);
 		}
 		for (int k = 0; k < t->ngen; k++) {

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/fntext.h"
 #include "analysis/graph.h"
 #include "analysis/icall.h"
 #include "base/util.h"
@@ -381,6 +382,69 @@ static void var_calls(struct analysis *a, struct icalls *I)
 	free(V);
 }
 
+/* Is parameter k of function g only called (`fn(cur, level, data)`), tested
+ * (`if (!fn)`), or passed on as an argument to a parameter of another function
+ * that is itself only called (up to FORWARD_DEPTH functions on), and is every
+ * call through it resolved? Then a function passed for it has its callers in
+ * the resolved calls: nothing stores its address where gfpcheck cannot follow
+ * it (INIT_WORK(&w, fn), `ctx->fn = fn`, kthread_run(fn, ...) all fail the test).
+ * Decided from the facts' text of g's body; memo: 1 yes, 2 no, 3 deciding. */
+static int param_call_only(struct analysis *a, const struct icalls *I, unsigned char *memo, int g, int k, int depth)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[g];
+	if (k >= fn->nparams)
+		return 0;
+	unsigned char *m = &memo[fn->param0 + k];
+	if (*m)
+		return *m == 1;
+	if (depth > FORWARD_DEPTH)
+		return 0;
+	*m = 3;
+	uint32_t name = p->params[fn->param0 + k].name;
+	const char *nm = istr(name);
+	int ok = 1, used = 0;
+	for (int i = 0; i < fn->ncalls && ok; i++) { /* every call through it resolved */
+		const struct call *cl = &p->calls[fn->calls[i]];
+		const char *f = istr(cl->callee);
+		if (cl->target < 0 && ((cl->is_icall && f[0] == '=' && strcmp(f + 1, nm) == 0) || cl->callee == name))
+			ok = I->n[fn->calls[i]] > 0;
+	}
+	struct fnuse u;
+	if (ok && !fnuse_begin(&u, fn_src(a, fn), fn, nm))
+		ok = 0;
+	while (ok && fnuse_next(&u)) {
+		char after = fnuse_after(&u), before = fnuse_before(&u);
+		used = 1;
+		if (fnuse_called(&u))
+			continue; /* a call through it */
+		int arg = 0;
+		for (int i = 0; i < fn->ncalls && ok; i++) {
+			int c = fn->calls[i];
+			const struct call *cl = &p->calls[c];
+			if (!pos_in(u.at, cl->pos, cl->end))
+				continue;
+			for (int j = 0; j < cl->nargs && ok; j++) {
+				if (cl->args[j] != name)
+					continue;
+				arg = 1;
+				ok = cl->target >= 0 && cl->target != g && param_call_only(a, I, memo, cl->target, j, depth + 1);
+			}
+		}
+		if (arg)
+			continue;
+		int test = 0; /* `if (fn)`, `if (!fn || ...)` */
+		for (int i = 0; i < fn->nitems && !test; i++) {
+			const struct item *it = &p->items[fn->items[i]];
+			test = it->kind == IT_IF && pos_in(u.at, it->s1, it->e1) && strchr("!(&|", before) && before &&
+			       strchr(")&|", after) && after;
+		}
+		ok = test;
+	}
+	*m = ok && used ? 1 : 2;
+	return *m == 1;
+}
+
 void icall_resolve(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -415,6 +479,7 @@ void icall_resolve(struct analysis *a)
 	/* functions whose address is only stored into members: their callers are the
 	 * indirect calls that resolve to them */
 	unsigned char *other = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	int *nargref = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int)), *narg = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
 	for (size_t r = 0; r < p->nrefs; r++) {
 		const char *how = istr(p->refs[r].how);
 		/* stored into a member: those calls are resolved; into a variable
@@ -422,21 +487,41 @@ void icall_resolve(struct analysis *a)
 		if (strncmp(how, "init:", 5) == 0 || (strncmp(how, "assign:", 7) == 0 && how[7] != '='))
 			continue;
 		int f = graph_resolve(a, p->refs[r].file, p->refs[r].name);
-		if (f >= 0)
+		if (f < 0)
+			continue;
+		if (strcmp(how, "arg") == 0)
+			nargref[f]++; /* judged with its call below */
+		else
 			other[f] = 1;
 	}
-	for (size_t c = 0; c < p->ncalls; c++) /* passed as an argument */
+	/* passed as an argument: to a parameter that is only called, its callers
+	 * are those calls (param_calls()); to anything else, unknown */
+	unsigned char *memo = xcalloc(p->nparams ? p->nparams : 1, 1);
+	for (size_t c = 0; c < p->ncalls; c++)
 		for (int i = 0; i < p->calls[c].nargs; i++) {
 			const char *t = istr(p->calls[c].args[i]);
 			if (*t == '&')
 				t++;
 			uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
 			int f = id ? graph_resolve(a, p->calls[c].file, id) : -1;
-			if (f >= 0)
+			if (f < 0)
+				continue;
+			narg[f]++;
+			if (other[f])
+				continue;
+			int g = p->calls[c].target;
+			if (g < 0 || p->calls[c].is_icall || !param_call_only(a, I, memo, g, i, 0))
 				other[f] = 1;
 		}
+	free(memo);
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (nargref[f] > narg[f])
+			other[f] = 1; /* an argument of a call the facts do not record */
+	free(nargref);
+	free(narg);
 	for (size_t f = 0; f < p->nfuncs; f++) {
 		struct func *fn = &p->funcs[f];
+		fn->addr_escapes = other[f];
 		fn->icall_only = fn->addr_taken && !other[f] && fn->nicallers && !fn->exported && !fn->in_include &&
 				 !fn->model_root;
 	}

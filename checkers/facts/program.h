@@ -68,6 +68,9 @@ struct func {
 	uint8_t icall_only;   /* its address is only stored into ops-table members and it is reached
 				 through resolved indirect calls: those are all its callers */
 	uint8_t addr_taken, exported, in_include, model_root, has_callers_unknown;
+	uint8_t addr_escapes; /* its address goes where no resolved indirect call follows it: an
+				 argument of a call (kthread_run(fn, ...), INIT_WORK(&w, fn)) other
+				 than to a parameter that is only called, a variable, ... (icall.c) */
 	uint8_t called_elsewhere; /* a direct caller in a file of another directory (graph.c) */
 	uint32_t addr_how;   /* first way its address was taken (for messages) */
 	uint8_t entry_only;   /* every address-taking is an ops field of a model entry row */

@@ -140,9 +140,51 @@ static void include_protos(void)
 	model_free(&m);
 }
 
+/* A function no visible code calls, in a file the front end read only in
+ * part: the lines it left out may call what they name (hidden.c), and nothing
+ * else; a skipped record whose range cannot be read hides everything. */
+static void partial_callers(void)
+{
+	static const char src[] =
+		"/* t.c */\n"                          /* 1 */
+		"static int bad(int x)\n"              /* 2 */
+		"{\n"                                  /* 3 */
+		"\tx = = hid_named() + 3;\n"          /* 4 */
+		"\treturn x;\n"                        /* 5 */
+		"}\n"                                  /* 6 */
+		"int hid_named(void)\n"                /* 7 */
+		"{\n"                                  /* 8 */
+		"\treturn kmalloc(8, GFP_NOFS) != 0;\n" /* 9 */
+		"}\n"                                  /* 10 */
+		"int hid_unnamed(void)\n"              /* 11 */
+		"{\n"                                  /* 12 */
+		"\treturn kmalloc(8, GFP_NOFS) != 0;\n" /* 13 */
+		"}\n";                                 /* 14 */
+	const char *body = "fn\thid_named\textern\t7:5\t10:2\n"
+			   "call\thid_named\t9:9\t9:28\tkmalloc\t2\t8\tGFP_NOFS\n"
+			   "gfp\thid_named\t9:20\t9:28\tGFP_NOFS\n"
+			   "gfparg\t9:20\t9:9\t1\n"
+			   "fn\thid_unnamed\textern\t11:5\t14:2\n"
+			   "call\thid_unnamed\t13:9\t13:28\tkmalloc\t2\t8\tGFP_NOFS\n"
+			   "gfp\thid_unnamed\t13:20\t13:28\tGFP_NOFS\n"
+			   "gfparg\t13:20\t13:9\t1\n";
+	char *f = xasprintf("gfpfacts\t2\nfrontend\tt\nstatus\tpartial\n"
+			    "skipped\t4\tspatch parse error near '=', 2 lines not analysed\n%stext\t%zu\n%s\n",
+			    body, strlen(src), src);
+	expect("partial file: only the named function may be called from its unread lines", f,
+	       "nofs-no-context@13");
+	free(f);
+	f = xasprintf("gfpfacts\t2\nfrontend\tt\nstatus\tpartial\n"
+		      "skipped\tbad\tinvalid declaration (compile error)\n%stext\t%zu\n%s\n",
+		      body, strlen(src), src);
+	expect("partial file, range unknown: anything may be called", f, "");
+	free(f);
+}
+
 void test_flow(void)
 {
 	include_protos();
+	partial_callers();
 	/* lock; if (x) { unlock; return; } kmalloc(GFP_KERNEL); unlock  -> lock still held */
 	expect("early-return unlock",
 	       H "fn\tf\textern\t1:5\t9:1\n"
