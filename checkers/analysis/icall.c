@@ -96,23 +96,18 @@ static void fs_index(struct analysis *a)
 		if (!f || strncmp(f, "file_system_type.", 17) != 0)
 			continue;
 		uint32_t t = fs_top(p->files[p->refs[r].file].dir);
-		/* a filesystem written in one file outside a registering fs/
-		 * directory (fs/binfmt_misc.c, fs/pipe.c, mm/shmem.c): that file */
-		if (!t)
-			t = intern(p->files[p->refs[r].file].path);
-		VEC_PUSH(a->fstops, a->nfstops, cap, t);
+		if (t)
+			VEC_PUSH(a->fstops, a->nfstops, cap, t);
 	}
 	if (a->nfstops)
 		qsort(a->fstops, a->nfstops, sizeof(uint32_t), cmp_u32);
-	size_t w = 0; /* each once */
-	for (size_t i = 0; i < a->nfstops; i++)
-		if (!w || a->fstops[w - 1] != a->fstops[i])
-			a->fstops[w++] = a->fstops[i];
-	a->nfstops = w;
 }
 
-static int in_fstops(const struct analysis *a, uint32_t t)
+uint32_t fs_of(const struct analysis *a, const char *dir)
 {
+	uint32_t t = fs_top(dir);
+	if (!t)
+		return 0;
 	size_t lo = 0, hi = a->nfstops;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
@@ -121,23 +116,7 @@ static int in_fstops(const struct analysis *a, uint32_t t)
 		else
 			hi = mid;
 	}
-	return lo < a->nfstops && a->fstops[lo] == t;
-}
-
-uint32_t fs_of(const struct analysis *a, const char *dir)
-{
-	uint32_t t = fs_top(dir);
-	return t && in_fstops(a, t) ? t : 0;
-}
-
-uint32_t fs_of_file(const struct analysis *a, int file)
-{
-	const struct sfile *f = &a->prog->files[file];
-	uint32_t t = fs_of(a, f->dir);
-	if (t || fs_top(f->dir))
-		return t;
-	uint32_t id = intern_lookup(f->path);
-	return id && in_fstops(a, id) ? id : 0;
+	return lo < a->nfstops && a->fstops[lo] == t ? t : 0;
 }
 
 uint32_t fs_of_func(const struct analysis *a, int f)
@@ -150,7 +129,7 @@ uint32_t fs_of_func(const struct analysis *a, int f)
 			w->func_fs[i] = UINT32_MAX;
 	}
 	if (a->func_fs[f] == UINT32_MAX)
-		a->func_fs[f] = fs_of_file(a, p->funcs[f].file);
+		a->func_fs[f] = fs_of(a, p->files[p->funcs[f].file].dir);
 	return a->func_fs[f];
 }
 

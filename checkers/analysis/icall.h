@@ -33,11 +33,7 @@ struct icalls {
  * register no filesystem (no file_system_type of theirs: fs/quota, fs/jbd2,
  * fs/iomap, fs/crypto, ... are libraries the filesystems call). */
 uint32_t fs_of(const struct analysis *a, const char *dir);
-/* The filesystem of a file: fs_of() its directory, or the file itself when it
- * stores into a file_system_type outside a registering fs/ directory
- * (fs/binfmt_misc.c, fs/pipe.c, mm/shmem.c: a filesystem of one file). */
-uint32_t fs_of_file(const struct analysis *a, int file);
-/* The filesystem of function f's code (fs_of_file() of its file). */
+/* The filesystem of function f's code (fs_of its directory). */
 uint32_t fs_of_func(const struct analysis *a, int f);
 void icall_resolve(struct analysis *a);
 void icall_free(struct analysis *a);
