@@ -7,6 +7,7 @@
 #include "analysis/context.h"
 #include "analysis/feasible.h"
 #include "analysis/flow.h"
+#include "analysis/fntext.h"
 #include "analysis/graph.h"
 #include "analysis/icall.h"
 #include "analysis/lockclass.h"
@@ -22,6 +23,7 @@ void analysis_run(struct analysis *a, struct sites *s, struct regions *r)
 	double t = now_seconds();
 	a->nedges = graph_build(a);
 	icall_resolve(a);
+	fn_src_drop(a);
 	a->t_graph = now_seconds() - t;
 	a->m_graph = peak_rss_mib();
 	t = now_seconds();
@@ -67,8 +69,6 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	reclaim_free(a);
 	icall_free(a);
 	lock_path_free(a);
-	if (a->src)
-		srccache_free(a->src);
-	free(a->src);
+	fn_src_drop(a);
 	memset(a, 0, sizeof(*a));
 }

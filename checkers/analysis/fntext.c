@@ -20,6 +20,15 @@ const struct srcfile *fn_src(struct analysis *a, const struct func *fn)
 	return src_file(a->src, a->prog->files[fn->file].path);
 }
 
+void fn_src_drop(struct analysis *a)
+{
+	if (!a->src)
+		return;
+	srccache_free(a->src);
+	free(a->src);
+	a->src = NULL;
+}
+
 /* The position just after the body's opening brace: after the parameter
  * list's closing parenthesis (nesting counted from the first `(` after the
  * start), the first `{`. */

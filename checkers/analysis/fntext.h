@@ -8,6 +8,9 @@
 
 /* The text of fn's file (never NULL; its text is NULL when the facts hold none). */
 const struct srcfile *fn_src(struct analysis *a, const struct func *fn);
+/* Free the texts fn_src() read (a later fn_src() reads them again): the
+ * indirect-call resolution reads many files' texts, the rules only a few. */
+void fn_src_drop(struct analysis *a);
 
 /* An iterator over the identifier `name` in fn's body (from its opening brace
  * to its end): each occurrence that is not a member (`x.name`, `x->name`) and
