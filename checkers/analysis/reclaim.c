@@ -776,16 +776,13 @@ const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls)
 	return NULL;
 }
 
-/* "fs/ext4/super.c" -> is "fs/ext4"; generic code: fs/ itself, mm/, include/ */
-static int is_fs_dir(const char *dir)
-{
-	return strncmp(dir, "fs/", 3) == 0;
-}
-
 static const struct rclass *takes_in(const struct analysis *a, uint32_t cls, const char *dir)
 {
 	const struct rclass *any = reclaim_takes(a, cls);
-	if (!any || !dir || !is_fs_dir(dir) || lock_class_level(a, cls) == LC_GLOBAL)
+	/* generic code: fs/ itself, mm/, include/, and the libraries of fs/ that
+	 * register no filesystem (fs/quota's dqio_sem, held by v2_get_next_id(),
+	 * is the one f2fs's and ocfs2's reclaim take through dquot_drop()) */
+	if (!any || !dir || !fs_of(a, dir) || lock_class_level(a, cls) == LC_GLOBAL)
 		return any;
 	const struct reclaim *R = a->reclaim;
 	uint32_t d = intern(dir), b = class_base(cls), df = lock_class_dirform(a, b);

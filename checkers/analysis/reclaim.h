@@ -43,7 +43,8 @@ const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls);
  * one lock per object, superblock or transaction counts only when the same
  * filesystem's reclaim takes it (lockdep keys such locks per filesystem type,
  * and reclaim of another filesystem takes another object); a global lock, or a
- * lock held by generic code (the VFS in fs/, mm/, include/), counts for any. */
+ * lock held by generic code (the VFS in fs/, mm/, include/, and the libraries
+ * of fs/ that register no filesystem: fs/quota, fs/jbd2, fs/dlm), counts for any. */
 /* Were reclaim entries of the code in directory dir walked (its ->evict_inode
  * and the like are in the scan), so that a class missing from its set is one
  * its reclaim does not take, rather than one the scan cannot know? */

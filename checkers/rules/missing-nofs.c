@@ -170,7 +170,9 @@ static void add_chains(struct analysis *a, struct finding *f, int site, const in
 
 /* Does the lock path leave the lock's filesystem through an indirect call into
  * another filesystem's function (ocfs2 -> jbd2_journal_load() -> ext4's
- * fast-commit replay callback)?  The object jbd2 works on is ocfs2's. */
+ * fast-commit replay callback, nilfs2 -> __block_write_begin() -> ext2's
+ * get_block)?  The object the generic code works on is the lock's
+ * filesystem's, and so is the function it was given. */
 static int crosses_fs(struct analysis *a, int site, const int *hops, int nh, int o)
 {
 	const struct program *p = a->prog;
@@ -178,7 +180,10 @@ static int crosses_fs(struct analysis *a, int site, const int *hops, int nh, int
 	if (!ofs)
 		return 0;
 	for (int h = 0; h < nh; h++) {
-		if (!p->calls[hops[h]].is_icall)
+		int nt = 0;
+		/* an indirect call, or a call of a function-pointer parameter by its
+		 * name (`get_block(inode, ...)` in __block_write_begin_int()) */
+		if (!p->calls[hops[h]].is_icall && (icall_targets(a, hops[h], &nt), nt == 0))
 			continue;
 		uint32_t cfs = fs_of_func(a, p->calls[h ? hops[h - 1] : site].fn);
 		if (cfs && cfs != ofs)
