@@ -16,7 +16,6 @@
 #include "analysis/regions.h"
 #include "analysis/sites.h"
 #include "base/util.h"
-#include "facts/srclines.h"
 
 void analysis_run(struct analysis *a, struct sites *s, struct regions *r)
 {

@@ -781,7 +781,8 @@ static const struct rclass *takes_in(const struct analysis *a, uint32_t cls, con
 	const struct rclass *any = reclaim_takes(a, cls);
 	/* generic code: fs/ itself, mm/, include/, and the libraries of fs/ that
 	 * register no filesystem (fs/quota's dqio_sem, held by v2_get_next_id(),
-	 * is the one f2fs's and ocfs2's reclaim take through dquot_drop()) */
+	 * is the one f2fs's eviction takes through dquot_initialize() -> dqget()
+	 * -> dquot_acquire() -> v2_write_dquot()) */
 	if (!any || !dir || !fs_of(a, dir) || lock_class_level(a, cls) == LC_GLOBAL)
 		return any;
 	const struct reclaim *R = a->reclaim;

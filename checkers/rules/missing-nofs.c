@@ -180,10 +180,13 @@ static int crosses_fs(struct analysis *a, int site, const int *hops, int nh, int
 	if (!ofs)
 		return 0;
 	for (int h = 0; h < nh; h++) {
-		int nt = 0;
 		/* an indirect call, or a call of a function-pointer parameter by its
-		 * name (`get_block(inode, ...)` in __block_write_begin_int()) */
-		if (!p->calls[hops[h]].is_icall && (icall_targets(a, hops[h], &nt), nt == 0))
+		 * name (`get_block(inode, ...)` in __block_write_begin_int()), which
+		 * the indirect-call resolution gives targets too */
+		int nt = 0;
+		if (!p->calls[hops[h]].is_icall)
+			icall_targets(a, hops[h], &nt);
+		if (!p->calls[hops[h]].is_icall && nt == 0)
 			continue;
 		uint32_t cfs = fs_of_func(a, p->calls[h ? hops[h - 1] : site].fn);
 		if (cfs && cfs != ofs)
