@@ -23,7 +23,7 @@
  * their locks or unknown callers: ext4's jbd2 handle around
  * posix_acl_create() is open in ext4's ->get_acl, which __get_acl() calls
  * (pass_class()). */
-static int icall_carries_context(const struct analysis *a, int g, int t)
+int icall_carries_context(const struct analysis *a, int g, int t)
 {
 	uint32_t gf = fs_of_func(a, g), tf = fs_of_func(a, t);
 	if (gf && tf && gf != tf)

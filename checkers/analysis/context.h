@@ -21,6 +21,10 @@ int held_counts(const struct analysis *a, const struct held *h);
 uint32_t held_class(const struct analysis *a, int call);
 void classes_at(const struct analysis *a, int call, struct classev *out);
 void context_run(struct analysis *a);
+/* Does the context of function g flow into t through an indirect call? 0 no,
+ * 1 yes, 2 only t's own filesystem's scopes and transactions (an entry method
+ * called from generic code). */
+int icall_carries_context(const struct analysis *a, int g, int t);
 /* Append the hops of a path of calls: hops[0] calls the function of the site,
  * hops[n-1] lies in the function that took the lock at `origin` (origin_text). */
 void chain_of_calls(const struct analysis *a, struct chain *out, int site, const int *hops, int n, int origin,

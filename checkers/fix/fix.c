@@ -639,6 +639,13 @@ int fix_run(struct analysis *a, const struct sites *s, const struct regions *R, 
 		if (!done[r] && g->nfs && reported)
 			done[r] = (char)wrap_region(&F, fs, g, R_missing_nofs);
 	}
+	/* nofs-to-scope groups (scopes at several lock regions, lockgroups.c): nothing is written */
+	for (size_t i = 0; i < fs->n && want_scope; i++) {
+		const struct finding *f = &fs->v[i];
+		if (f->rid == R_nofs_to_scope && !f->suppressed && f->region < 0)
+			fix_note(&F, f->file, f->line,
+				 "nofs-to-scope not fixed: its scopes go at several lock regions, write them by hand");
+	}
 	/* missing-nofs findings no region holds: nothing is written, say why */
 	for (size_t i = 0; i < fs->n && want_miss; i++) {
 		const struct finding *f = &fs->v[i];

@@ -3,15 +3,126 @@
  * reached only from inside it, carry two or more GFP_NOFS flags. One
  * memalloc_nofs_save() after the acquire, documented by the lock it protects,
  * replaces them all (Hocko's plan); the fix flips the sites to GFP_KERNEL. A
- * region with a single GFP_NOFS allocation is left alone. */
+ * region with a single GFP_NOFS allocation is left alone.
+ *
+ * Second kind: two or more GFP_NOFS tokens that no single region covers, but
+ * that every path reaches inside a scope or a transaction, or while a lock
+ * class reclaim takes is held (lockgroups.c): a scope at each place those
+ * classes are taken covers them all (quota_tree.c under dqio_sem and dq_lock).
+ * The fix needs a hand: it spans several regions, often several files. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/context.h"
+#include "analysis/lockclass.h"
+#include "analysis/lockgroups.h"
 #include "analysis/reclaim.h"
 #include "model/gfpexpr.h"
 #include "rules/rules.h"
 #include "base/util.h"
+
+#define GROUP_LIST 4 /* acquisitions and classes named in a message */
+#define GROUP_HOPS 8 /* acquisitions shown as evidence */
+
+/* "quota_info.dqio_sem and dquot.dq_lock" */
+static char *group_classes(const struct lockgroup *g)
+{
+	struct strbuf b = {0};
+	for (int i = 0; i < g->ncls && i < GROUP_LIST; i++) {
+		char *t = lock_class_text(g->cls[i]);
+		sb_addf(&b, "%s%s", i == 0 ? "" : i + 1 == g->ncls ? " and " : ", ", t);
+		free(t);
+	}
+	if (g->ncls > GROUP_LIST)
+		sb_addf(&b, " and %d more", g->ncls - GROUP_LIST);
+	return b.s;
+}
+
+/* "down_read() in v2_read_file_info() at fs/quota/quota_v2.c:101, ..." */
+static char *group_places(const struct analysis *a, const struct lockgroup *g)
+{
+	const struct program *p = a->prog;
+	struct strbuf b = {0};
+	for (int i = 0; i < g->nacq && i < GROUP_LIST; i++) {
+		const struct call *c = &p->calls[g->acq[i].call];
+		sb_addf(&b, "%s%s() in %s() at %s:%d", i ? ", " : "", istr(c->callee), func_name(a, c->fn),
+			p->files[c->file].path, c->pos.line);
+	}
+	if (g->nacq > GROUP_LIST)
+		sb_addf(&b, ", and %d more", g->nacq - GROUP_LIST);
+	return b.s;
+}
+
+/* The first acquisition of class cls in the group. */
+static int group_acq_of(const struct lockgroup *g, uint32_t cls)
+{
+	for (int j = 0; j < g->nacq; j++)
+		if (g->acq[j].cls == cls)
+			return g->acq[j].call;
+	return g->acq[0].call;
+}
+
+static void report_group(struct rulectx *rc, const struct lockgroup *g)
+{
+	struct analysis *a = rc->a;
+	const struct sites *s = rc->s;
+	const struct program *p = a->prog;
+	char *cls = group_classes(g), *places = group_places(a, g);
+	int kswapd = 1; /* does only kswapd's writeback take the classes? */
+	for (int i = 0; i < g->ncls; i++) {
+		const struct rclass *rcl = reclaim_takes_in(a, g->cls[i], p->files[p->calls[group_acq_of(g, g->cls[i])].file].dir);
+		kswapd &= rcl && rcl->kswapd;
+	}
+	for (int k = 0; k < g->ntoks; k++) {
+		int site = -1; /* an allocation of the token reached with a lock held */
+		for (size_t i = 0; i < s->n && site < 0; i++)
+			if (s->v[i].nofs_tok == g->toks[k] && (s->v[i].cv.cls & PC_LOCK))
+				site = (int)i;
+		if (site < 0)
+			continue;
+		const struct asite *x = &s->v[site];
+		struct finding *f = finding_at_token(rc, R_nofs_to_scope, kswapd ? CONF_LOW : CONF_MEDIUM, g->toks[k], x->call);
+		f->region = -1; /* several regions: the fixer does not write it */
+		finding_msg(f,
+			    "GFP_NOFS is one of %d whose paths need NOFS only for %s, which reclaim takes%s (every other "
+			    "path is inside a NOFS scope or a transaction, or keeps reclaim out); open a NOFS scope "
+			    "(memalloc_nofs_save) where %s taken, at %d place%s (%s), and use GFP_KERNEL (the fix needs a "
+			    "hand: %s)",
+			    g->ntoks, cls,
+			    kswapd ? " only in kswapd's writeback (GFP_KERNEL without a scope may do, though lockdep's "
+				     "fs_reclaim map links the two)"
+				   : "",
+			    g->ncls == 1 ? "it is" : "they are", g->nacq, g->nacq == 1 ? "" : "s", places,
+			    g->nacq == 1 ? "some allocations are also reached outside the region"
+					 : "more than one lock region");
+		finding_chain(rc, f, x->call, PC_LOCK, &x->cv);
+		struct chain ch = {0};
+		for (int i = 0, shown = 0; i < g->nacq && shown < GROUP_HOPS; i++) {
+			int dup = 0; /* the path above may end at this acquisition */
+			for (int e = 0; e < f->nev && !dup; e++)
+				dup = f->ev[e].kind == HOP_LOCK && f->ev[e].call == g->acq[i].call;
+			if (dup)
+				continue;
+			const struct call *c = &p->calls[g->acq[i].call];
+			char *o = origin_text(a, g->acq[i].call, PC_LOCK);
+			chain_add(&ch, HOP_LOCK, p->files[c->file].path, c->pos.line, g->acq[i].call, c->fn, -1, "%s", o);
+			free(o);
+			shown++;
+		}
+		finding_add_chain(f, &ch);
+		for (int i = 0; i < g->ncls && i < GROUP_LIST; i++) { /* how direct reclaim takes each class */
+			int c = group_acq_of(g, g->cls[i]);
+			const struct rclass *rcl = reclaim_takes_in(a, g->cls[i], p->files[p->calls[c].file].dir);
+			if (!rcl)
+				continue;
+			struct chain rch = {0};
+			reclaim_chain(a, rcl, &rch);
+			finding_add_chain(f, &rch);
+		}
+	}
+	free(cls);
+	free(places);
+}
 
 void rule_nofs_to_scope(struct rulectx *rc)
 {
@@ -74,4 +185,9 @@ void rule_nofs_to_scope(struct rulectx *rc)
 		}
 		free(lk);
 	}
+	struct lockgroups G;
+	lockgroups_build(a, s, R, &G);
+	for (size_t i = 0; i < G.n; i++)
+		report_group(rc, &G.v[i]);
+	lockgroups_free(&G);
 }

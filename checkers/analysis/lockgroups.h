@@ -1,0 +1,36 @@
+/* lockgroups.h - GFP_NOFS tokens that one lock region alone does not cover,
+ * but that every path reaches inside a NOFS scope, a transaction, or while a
+ * lock that reclaim takes is held: NOFS scopes opened where those locks are
+ * taken would cover them all (upstream's quota conversion: a scope at every
+ * dqio_sem and dq_lock acquisition, GFP_KERNEL in quota_tree.c). A group joins
+ * the tokens of one filesystem that need the same set of lock classes; the
+ * nofs-to-scope rule reports a group of two or more tokens, a fix that needs a
+ * hand (more than one region). */
+#ifndef GFPCHECK_LOCKGROUPS_H
+#define GFPCHECK_LOCKGROUPS_H
+#include "analysis/regions.h"
+
+struct lockacq {
+	int call;      /* the call that takes the lock */
+	uint32_t cls;  /* its class */
+	int row;       /* the model row of the lock entry, or -1 */
+};
+
+struct lockgroup {
+	int *toks; int ntoks;          /* GFP_NOFS tokens (prog.gfps), in token order */
+	struct lockacq *acq; int nacq; /* where the scopes would open, in call order */
+	uint32_t *cls; int ncls;       /* the lock classes, in order of first acquisition */
+};
+
+struct lockgroups {
+	struct lockgroup *v;
+	size_t n, cap;
+	int *tokgroup; /* per prog.gfps: its group, or -1 */
+};
+
+/* Groups of GFP_NOFS tokens not already in a region of two or more tokens
+ * (regions r), each with two or more tokens. */
+void lockgroups_build(const struct analysis *a, const struct sites *s, const struct regions *r,
+		      struct lockgroups *out);
+void lockgroups_free(struct lockgroups *g);
+#endif
