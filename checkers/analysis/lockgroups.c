@@ -360,7 +360,8 @@ void lockgroups_build(const struct analysis *a, const struct sites *s, const str
 		i = j;
 	}
 	/* one group per set of lock classes */
-	qsort(T, nt, sizeof(*T), cmp_tokacq);
+	if (nt)
+		qsort(T, nt, sizeof(*T), cmp_tokacq);
 	for (size_t i = 0; i < nt;) {
 		size_t j = i;
 		while (j < nt && same_key(&T[i], &T[j]))
