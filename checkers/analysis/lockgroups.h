@@ -10,24 +10,6 @@
 #define GFPCHECK_LOCKGROUPS_H
 #include "analysis/regions.h"
 
-struct lockacq {
-	int call;      /* the call that takes the lock */
-	uint32_t cls;  /* its class */
-	int row;       /* the model row of the lock entry, or -1 */
-};
-
-struct lockgroup {
-	int *toks; int ntoks;          /* GFP_NOFS tokens (prog.gfps), in token order */
-	struct lockacq *acq; int nacq; /* where the scopes would open, in call order */
-	uint32_t *cls; int ncls;       /* the lock classes, in order of first acquisition */
-};
-
-struct lockgroups {
-	struct lockgroup *v;
-	size_t n, cap;
-	int *tokgroup; /* per prog.gfps: its group, or -1 */
-};
-
 /* Groups of GFP_NOFS tokens not already in a region of two or more tokens
  * (regions r), each with two or more tokens. */
 void lockgroups_build(const struct analysis *a, const struct sites *s, const struct regions *r,

@@ -13,6 +13,7 @@
 #include "analysis/cfg.h"
 #include "analysis/context.h"
 #include "analysis/flow_int.h"
+#include "analysis/lockgroups.h"
 #include "analysis/regions.h"
 #include "base/util.h"
 
@@ -411,16 +412,35 @@ void regions_build(struct analysis *a, const struct sites *s, struct regions *ou
 	free(M.memo);
 	free(M.touched);
 	free(cv);
+	lockgroups_build(a, s, out, &out->groups);
+}
+
+void region_at(struct analysis *a, int acquire, struct region *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->acquire = acquire;
+	g->fn = a->prog->calls[acquire].fn;
+	if (g->fn < 0) {
+		g->why = "the acquire is outside a function";
+		return;
+	}
+	free(region_setup(a, g));
+}
+
+void region_free(struct region *g)
+{
+	free(g->rel);
+	free(g->toks);
+	free(g->fs);
+	memset(g, 0, sizeof(*g));
 }
 
 void regions_free(struct regions *r)
 {
-	for (size_t i = 0; i < r->n; i++) {
-		free(r->v[i].rel);
-		free(r->v[i].toks);
-		free(r->v[i].fs);
-	}
+	for (size_t i = 0; i < r->n; i++)
+		region_free(&r->v[i]);
 	free(r->v);
+	lockgroups_free(&r->groups);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -25,13 +25,40 @@ struct region {
 	const char *why; /* when not: the reason */
 };
 
+/* Groups of regions (lockgroups.c): GFP_NOFS tokens no single region holds
+ * that need NOFS only for the same lock classes, with every place those locks
+ * are taken. */
+struct lockacq {
+	int call;      /* the call that takes the lock */
+	uint32_t cls;  /* its class */
+	int row;       /* the model row of the lock entry, or -1 */
+};
+
+struct lockgroup {
+	int *toks; int ntoks;          /* GFP_NOFS tokens (prog.gfps), in token order */
+	struct lockacq *acq; int nacq; /* where the scopes would open, in call order */
+	uint32_t *cls; int ncls;       /* the lock classes, in order of first acquisition */
+};
+
+struct lockgroups {
+	struct lockgroup *v;
+	size_t n, cap;
+	int *tokgroup; /* per prog.gfps: its group, or -1 */
+};
+
 struct regions {
 	struct region *v;
 	size_t n, cap;
+	struct lockgroups groups; /* built after the regions (lockgroups.c) */
 };
 
+/* The regions, then their groups. */
 void regions_build(struct analysis *a, const struct sites *s, struct regions *r);
 void regions_free(struct regions *r);
+/* The region of one acquire call, built alone (its releases, save point and
+ * whether a scope fits), without sites; free it with region_free(). */
+void region_at(struct analysis *a, int acquire, struct region *g);
+void region_free(struct region *g);
 /* The first region whose __GFP_FS sites hold site (sites index), or -1. */
 int region_of_site(const struct regions *r, int site);
 /* "myfs_lock(sbi)" for messages (caller frees). */

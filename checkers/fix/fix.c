@@ -398,6 +398,121 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 	return 1;
 }
 
+struct intvec {
+	int *v;
+	size_t n, cap;
+};
+
+/* The regions of group lg that no wrapped region (done) already opens a scope
+ * for, each built alone; NULL with *why set when one cannot take a scope. */
+static struct region *group_regions(struct fixer *F, const struct regions *R, const struct lockgroup *lg,
+				    const char *done, const struct intvec *wrapped_acq, int *n, char *why, size_t whylen)
+{
+	const struct program *p = F->a->prog;
+	struct region *v = xcalloc((size_t)lg->nacq, sizeof(*v));
+	*n = 0;
+	for (int k = 0; k < lg->nacq; k++) {
+		int wrapped = 0; /* by a region, or by an earlier group */
+		for (size_t r = 0; r < R->n && !wrapped; r++)
+			wrapped = done[r] && R->v[r].acquire == lg->acq[k].call;
+		for (size_t r = 0; r < wrapped_acq->n && !wrapped; r++)
+			wrapped = wrapped_acq->v[r] == lg->acq[k].call;
+		if (wrapped)
+			continue;
+		struct region *g = &v[(*n)++];
+		region_at(F->a, lg->acq[k].call, g);
+		const struct call *ac = &p->calls[g->acquire];
+		const char *w = !g->ok ? g->why : fix_scope_region_check(F, g);
+		if (w) {
+			char *lk = region_lock_text(F->a, g);
+			snprintf(why, whylen, "the region of %s in %s() (%s:%d) cannot take a scope: %s", lk,
+				 g->fn >= 0 ? istr(p->funcs[g->fn].name) : "", p->files[ac->file].path, ac->pos.line, w);
+			free(lk);
+			for (int j = 0; j < *n; j++)
+				region_free(&v[j]);
+			free(v);
+			return NULL;
+		}
+	}
+	return v;
+}
+
+/* A group of regions (lockgroups.c): the sites are flipped only when a scope
+ * opens at every place the group's locks are taken, all in one patch: a site
+ * flipped without them would allocate with __GFP_FS under a lock reclaim
+ * takes. Returns 1 when written. */
+static int wrap_group(struct fixer *F, const struct findings *fs, const struct regions *R, const struct lockgroup *lg,
+		      const char *done, struct intvec *wrapped_acq)
+{
+	const struct program *p = F->a->prog;
+	const struct finding *first = NULL;
+	int missing = 0;
+	for (int k = 0; k < lg->ntoks; k++) {
+		const struct finding *f = finding_of_tok(fs, R_nofs_to_scope, lg->toks[k]);
+		if (!f)
+			missing++;
+		else if (!first)
+			first = f;
+	}
+	if (!first)
+		return 0; /* not reported (suppressed, filtered out) */
+	char why[PATH_MAX + 512];
+	int v = F->a->model->version;
+	if (missing)
+		snprintf(why, sizeof(why), "%d of its %d sites %s suppressed or not selected", missing, lg->ntoks,
+			 missing == 1 ? "is" : "are");
+	else if (v && v < 4012)
+		snprintf(why, sizeof(why), "this %d.%d tree predates the scope API of 4.12", v / 1000, v % 1000);
+	int n = 0;
+	struct region *regs = missing || (v && v < 4012) ? NULL : group_regions(F, R, lg, done, wrapped_acq, &n, why, sizeof(why));
+	if (!regs) {
+		for (int k = 0; k < lg->ntoks; k++) {
+			const struct finding *f = finding_of_tok(fs, R_nofs_to_scope, lg->toks[k]);
+			if (f)
+				fix_note(F, f->file, f->line, "nofs-to-scope group not fixed: %s", why);
+		}
+		return 0;
+	}
+	int gi = fix_group(F, first->file, R_nofs_to_scope);
+	struct fgroup *G = &F->g[gi];
+	for (int k = 0; k < n; k++) {
+		const struct call *ac = &p->calls[regs[k].acquire];
+		const char *w = fix_scope_region(F, &regs[k], gi);
+		VEC_PUSH(wrapped_acq->v, wrapped_acq->n, wrapped_acq->cap, regs[k].acquire);
+		G = &F->g[gi];
+		char *lk = region_lock_text(F->a, &regs[k]);
+		if (w) /* the checks passed a moment ago: only an internal inconsistency gets here */
+			fix_note(F, p->files[ac->file].path, ac->pos.line, "nofs-to-scope group: the scope after %s not written: %s",
+				 lk, w);
+		G->nregions++;
+		group_lock(G, istr(ac->callee));
+		sb_addf(&G->sites, "  %s() at %s:%d: scope opened after %s, closed before %d release%s\n",
+			istr(p->funcs[regs[k].fn].name), p->files[ac->file].path, ac->pos.line, lk, regs[k].nrel,
+			regs[k].nrel == 1 ? "" : "s");
+		free(lk);
+	}
+	for (int k = 0; k < lg->ntoks; k++) {
+		const struct gfptok *t = &p->gfps[lg->toks[k]];
+		struct ffile *tf = fix_file(F, p->files[t->file].path);
+		const char *w = fix_token(F, tf, t->pos.line, t->pos.col, gi);
+		G = &F->g[gi];
+		if (w) {
+			fix_note(F, p->files[t->file].path, t->pos.line, "GFP_NOFS of the group left as it is: %s", w);
+			continue;
+		}
+		sb_addf(&G->sites, "    %s:%d %s(): GFP_NOFS -> GFP_KERNEL\n", p->files[t->file].path, t->pos.line,
+			istr(p->funcs[t->fn].name));
+		G->nsites++;
+		fix_file(F, p->files[t->file].path)->nsites++;
+	}
+	G->nfc = 0; /* the scopes also cover what else those regions allocate */
+	group_why_ev(G, first);
+	for (int k = 0; k < n; k++)
+		region_free(&regs[k]);
+	free(regs);
+	return 1;
+}
+
 static int cmp_edit(const void *x, const void *y)
 {
 	const struct fedit *a = x, *b = y;
@@ -572,7 +687,8 @@ static void group_scopes(struct fgroup *G, const struct analysis *a, const struc
 		int pri = r->lkind == LK_JOURNAL ? 3 : r->lkind == LK_SECTION ? 2 : 1;
 		if (pri > G->kind_pri) {
 			G->kind_pri = pri;
-			G->kind = row_kind_text(r, G->kindbuf, sizeof(G->kindbuf));
+			char buf[sizeof(G->kind)];
+			snprintf(G->kind, sizeof(G->kind), "%s", row_kind_text(r, buf, sizeof(buf)));
 		}
 	}
 }
@@ -626,8 +742,8 @@ int fix_run(struct analysis *a, const struct sites *s, const struct regions *R, 
 		int reported = 0;
 		for (int k = 0; k < g->ntoks && !reported; k++)
 			reported = finding_of_tok(fs, R_nofs_to_scope, g->toks[k]) != NULL;
-		if (g->ntoks == 1)
-			single++;
+		if (g->ntoks == 1 && R->groups.tokgroup[g->toks[0]] < 0)
+			single++; /* a group's site is fixed with its group */
 		if (g->ntoks >= 2 && reported)
 			done[r] = (char)wrap_region(&F, fs, g, R_nofs_to_scope);
 	}
@@ -639,13 +755,12 @@ int fix_run(struct analysis *a, const struct sites *s, const struct regions *R, 
 		if (!done[r] && g->nfs && reported)
 			done[r] = (char)wrap_region(&F, fs, g, R_missing_nofs);
 	}
-	/* nofs-to-scope groups (scopes at several lock regions, lockgroups.c): nothing is written */
-	for (size_t i = 0; i < fs->n && want_scope; i++) {
-		const struct finding *f = &fs->v[i];
-		if (f->rid == R_nofs_to_scope && !f->suppressed && f->region < 0)
-			fix_note(&F, f->file, f->line,
-				 "nofs-to-scope not fixed: its scopes go at several lock regions, write them by hand");
-	}
+	/* 3. Groups of regions (nofs-to-scope groups): a scope at every place
+	 * their locks are taken, then the sites flipped */
+	struct intvec wrapped_acq = {0};
+	for (size_t i = 0; i < R->groups.n && want_scope; i++)
+		wrap_group(&F, fs, R, &R->groups.v[i], done, &wrapped_acq);
+	free(wrapped_acq.v);
 	/* missing-nofs findings no region holds: nothing is written, say why */
 	for (size_t i = 0; i < fs->n && want_miss; i++) {
 		const struct finding *f = &fs->v[i];

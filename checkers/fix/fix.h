@@ -66,9 +66,9 @@ struct fgroup {
 	struct strbuf why;   /* locks/scopes and an example chain */
 	int nsites, nregions, nfc;
 	char *lock;      /* the one acquire name, or "" when several */
-	const char *kind; /* what the scopes are: "journal handles", "transactions", kindbuf */
-	int kind_pri;    /* journal 3, section 2, transaction 1, unknown 0 */
-	char kindbuf[96]; /* storage for kind: "cifs_server_lock() sections" */
+	int kind_pri;    /* journal 3, section 2, transaction 1, unknown 0 (no kind) */
+	char kind[96];   /* what the scopes are: "journal handles", "cifs_server_lock() sections"
+			  * (a copy: the groups move when the array grows) */
 	int rows[8], nrows; /* setter/handle rows named by the evidence (patch body) */
 };
 
@@ -102,6 +102,8 @@ int fix_width(const char *s, const char *e);
 /* fix_scope.c: add the edits that wrap region g in a NOFS scope and flip its
  * GFP_NOFS tokens; returns NULL, or the reason it was not done (no edit made). */
 const char *fix_scope_region(struct fixer *F, const struct region *g, int group);
+/* Would fix_scope_region() place the scope? NULL, or why not; no edit. */
+const char *fix_scope_region_check(struct fixer *F, const struct region *g);
 /* The GFP_NOFS -> GFP_KERNEL edit of one token (with a line break when the
  * line would grow past 80 columns); returns NULL or the reason it was not made. */
 const char *fix_token(struct fixer *F, struct ffile *f, int line, int col, int group);

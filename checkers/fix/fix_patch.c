@@ -270,7 +270,7 @@ static char *fill(const char *tmpl, const struct fgroup *g)
 	struct strbuf b = {0};
 	for (size_t i = 0; i < n;) {
 		if (strncmp(t + i, "{kind}", 6) == 0) {
-			sb_add(&b, g->kind ? g->kind : "transactions");
+			sb_add(&b, g->kind_pri ? g->kind : "transactions");
 			i += 6;
 		} else if (strncmp(t + i, "{lock}", 6) == 0) {
 			sb_add(&b, one_lock ? g->lock : "");

@@ -441,7 +441,8 @@ static void add_line(struct strbuf *b, const char *ind, const char *text)
 	sb_addc(b, '\n');
 }
 
-const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
+/* The checks of fix_scope_region(), then (unless dry) its edits. */
+static const char *scope_region(struct fixer *F, const struct region *g, int group, int dry)
 {
 	const struct program *p = F->a->prog;
 	const struct call *ac = &p->calls[g->acquire];
@@ -514,6 +515,11 @@ const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
 		free(dind);
 		return "no free cookie name";
 	}
+	if (dry) {
+		free(dind);
+		free(name);
+		return NULL;
+	}
 	/* edits: include, declaration, comment + save, restores, tokens */
 	add_cookie(F, f, group, doff, dind, name, blank_after);
 	free(dind);
@@ -566,6 +572,16 @@ const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
 			fix_note(F, tf->path, t->pos.line, "GFP_NOFS inside the new scope left as it is: %s", w);
 	}
 	return NULL;
+}
+
+const char *fix_scope_region(struct fixer *F, const struct region *g, int group)
+{
+	return scope_region(F, g, group, 0);
+}
+
+const char *fix_scope_region_check(struct fixer *F, const struct region *g)
+{
+	return scope_region(F, g, -1, 1);
 }
 
 /* ---- one call: vmalloc-nofs ---- */

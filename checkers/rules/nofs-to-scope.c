@@ -15,7 +15,6 @@
 
 #include "analysis/context.h"
 #include "analysis/lockclass.h"
-#include "analysis/lockgroups.h"
 #include "analysis/reclaim.h"
 #include "model/gfpexpr.h"
 #include "rules/rules.h"
@@ -82,19 +81,17 @@ static void report_group(struct rulectx *rc, const struct lockgroup *g)
 			continue;
 		const struct asite *x = &s->v[site];
 		struct finding *f = finding_at_token(rc, R_nofs_to_scope, kswapd ? CONF_LOW : CONF_MEDIUM, g->toks[k], x->call);
-		f->region = -1; /* several regions: the fixer does not write it */
+		f->region = -1; /* a group: the fixer takes it from regions.groups */
 		finding_msg(f,
 			    "GFP_NOFS is one of %d whose paths need NOFS only for %s, which reclaim takes%s (every other "
 			    "path is inside a NOFS scope or a transaction, or keeps reclaim out); open a NOFS scope "
-			    "(memalloc_nofs_save) where %s taken, at %d place%s (%s), and use GFP_KERNEL (the fix needs a "
-			    "hand: %s)",
+			    "(memalloc_nofs_save) where %s taken, at %d place%s (%s), and use GFP_KERNEL (one patch: "
+			    "every scope, then the sites)",
 			    g->ntoks, cls,
 			    kswapd ? " only in kswapd's writeback (GFP_KERNEL without a scope may do, though lockdep's "
 				     "fs_reclaim map links the two)"
 				   : "",
-			    g->ncls == 1 ? "it is" : "they are", g->nacq, g->nacq == 1 ? "" : "s", places,
-			    g->nacq == 1 ? "some allocations are also reached outside the region"
-					 : "more than one lock region");
+			    g->ncls == 1 ? "it is" : "they are", g->nacq, g->nacq == 1 ? "" : "s", places);
 		finding_chain(rc, f, x->call, PC_LOCK, &x->cv);
 		struct chain ch = {0};
 		for (int i = 0, shown = 0; i < g->nacq && shown < GROUP_HOPS; i++) {
@@ -185,9 +182,6 @@ void rule_nofs_to_scope(struct rulectx *rc)
 		}
 		free(lk);
 	}
-	struct lockgroups G;
-	lockgroups_build(a, s, R, &G);
-	for (size_t i = 0; i < G.n; i++)
-		report_group(rc, &G.v[i]);
-	lockgroups_free(&G);
+	for (size_t i = 0; i < R->groups.n; i++)
+		report_group(rc, &R->groups.v[i]);
 }
