@@ -1,10 +1,15 @@
-/* nofs-to-scope group: two GFP_NOFS, each reached only under io_sem taken in a
- * function of its own; the fix opens a scope at both acquisitions, in one patch,
- * and only then flips the two sites. */
+/* nofs-to-scope group: two GFP_NOFS, each reached only under the quota lock
+ * taken in a function of its own; the fix opens a scope at both acquisitions,
+ * in one patch, and only then flips the two sites. */
 #include <linux/types.h>
 #include <linux/slab.h>
-#include <linux/rwsem.h>
-#include "qinfo.h"
+
+struct myfs_sb_info {
+	int nr;
+};
+
+void myfs_qlock(struct myfs_sb_info *sbi);
+void myfs_qunlock(struct myfs_sb_info *sbi);
 
 static char *myfs_getblk(void)
 {
@@ -20,9 +25,9 @@ int myfs_read_info(struct myfs_sb_info *sbi)
 {
 	char *b;
 
-	down_read(&sbi->q.io_sem);
+	myfs_qlock(sbi);
 	b = myfs_getblk();
-	up_read(&sbi->q.io_sem);
+	myfs_qunlock(sbi);
 	kfree(b);
 	return 0;
 }
@@ -32,15 +37,15 @@ int myfs_next_id(struct myfs_sb_info *sbi)
 	char *b;
 	int ret = 0;
 
-	down_read(&sbi->q.io_sem);
+	myfs_qlock(sbi);
 	b = myfs_getentry();
 	if (!b) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	sbi->q.nr++;
+	sbi->nr++;
 	kfree(b);
 out:
-	up_read(&sbi->q.io_sem);
+	myfs_qunlock(sbi);
 	return ret;
 }
