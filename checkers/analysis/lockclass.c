@@ -602,6 +602,13 @@ const char *lock_class_name(uint32_t cls)
 	return bar ? bar + 1 : s;
 }
 
+/* "an" before a name that starts with a vowel read as one (ext4, ocfs2,
+ * exfat, isofs), else "a" (btrfs, gfs2, ubifs). */
+static const char *article(const char *name)
+{
+	return name[0] && strchr("aeio", name[0]) ? "an" : "a";
+}
+
 char *lock_class_text(uint32_t cls)
 {
 	const char *s = istr(cls);
@@ -610,11 +617,15 @@ char *lock_class_text(uint32_t cls)
 	if (strncmp(s, "g:", 2) == 0)
 		return xstrdup(s + 2);
 	if (strncmp(s, "trans:", 6) == 0)
-		return xasprintf("a %s transaction", s + 6);
+		return xasprintf("%s %s transaction", article(s + 6), s + 6);
 	if (strncmp(s, "cluster:", 8) == 0)
-		return xasprintf("a %s cluster lock", s + 8);
-	if (strncmp(s, "row:", 4) == 0)
+		return xasprintf("%s %s cluster lock", article(s + 8), s + 8);
+	if (strncmp(s, "row:", 4) == 0) { /* "row:FS:NAME": a model lock row of filesystem FS */
+		const char *name = strchr(s + 4, ':');
+		if (name)
+			return xasprintf("the %.*s lock context of %s()", (int)(name - s - 4), s + 4, name + 1);
 		return xstrdup("a filesystem lock context");
+	}
 	const char *c = strstr(s, ":.");
 	if (c)
 		return xasprintf("->%s (%.*s)", c + 2, (int)(c - s), s);
