@@ -98,14 +98,27 @@ int held_counts(const struct analysis *a, const struct held *h)
 	return reclaim_takes_in(a, h->cls, dir) != NULL;
 }
 
-/* Does the state hold a lock that keeps reclaim out of the superblock
- * (s_umount for write: trylock_super() fails)? Then only global locks count. */
-static int reclaim_blocked(const struct analysis *a, const struct astate *s)
+void state_parts(const struct analysis *a, const struct astate *s, struct state_parts *o)
 {
-	for (int j = 0; j < s->n; j++)
-		if (s->h[j].kind == HK_LOCK && s->h[j].row >= 0 && a->model->rows[s->h[j].row].blocks_reclaim)
-			return 1;
-	return 0;
+	memset(o, 0, sizeof(*o));
+	for (int j = 0; s && j < s->n; j++) {
+		const struct held *h = &s->h[j];
+		if (h->kind == HK_LOCK && h->row >= 0 && a->model->rows[h->row].blocks_reclaim && !o->blocker)
+			o->blocker = h;
+	}
+	for (int j = 0; s && j < s->n; j++) {
+		const struct held *h = &s->h[j];
+		if (h->kind == HK_SCOPE && !o->scope)
+			o->scope = h;
+		if (h->kind == HK_SETTER && !o->setter)
+			o->setter = h;
+		if (h->kind == HK_LOCK && !o->lock && held_counts(a, h)) {
+			if (!o->blocker || lock_class_level(a, h->cls) == LC_GLOBAL)
+				o->lock = h;
+			else if (!o->blocked)
+				o->blocked = h;
+		}
+	}
 }
 
 static void add(struct classev *o, unsigned bit, int origin, int inherited)
@@ -131,20 +144,10 @@ void classes_at(const struct analysis *a, int c, struct classev *o)
 	int n = st->n ? st->n : 1;
 	for (int k = 0; k < n; k++) {
 		const struct astate *s = st->n ? &st->s[k] : &empty;
-		const struct held *scope = NULL, *setter = NULL, *lock = NULL, *blocked = NULL;
-		int blocks = reclaim_blocked(a, s);
-		for (int j = 0; j < s->n; j++) {
-			if (s->h[j].kind == HK_SCOPE && !scope)
-				scope = &s->h[j];
-			if (s->h[j].kind == HK_SETTER && !setter)
-				setter = &s->h[j];
-			if (s->h[j].kind == HK_LOCK && !lock && held_counts(a, &s->h[j])) {
-				if (!blocks || lock_class_level(a, s->h[j].cls) == LC_GLOBAL)
-					lock = &s->h[j];
-				else if (!blocked)
-					blocked = &s->h[j];
-			}
-		}
+		struct state_parts sp;
+		state_parts(a, s, &sp);
+		const struct held *scope = sp.scope, *setter = sp.setter, *lock = sp.lock, *blocked = sp.blocked;
+		int blocks = sp.blocker != NULL;
 		if (scope) {
 			add(o, PC_SCOPE, scope->call, 0);
 		} else if (setter) {
@@ -170,9 +173,7 @@ void classes_at(const struct analysis *a, int c, struct classev *o)
 			/* only a blocker held (s_umount for write: sget(), down_write(&sb->s_umount)):
 			 * what reaches this call with nothing held cannot enter this superblock
 			 * from reclaim; what the callers hold still counts */
-			for (int j = 0; j < s->n && !blocked; j++)
-				if (s->h[j].kind == HK_LOCK && s->h[j].row >= 0 && a->model->rows[s->h[j].row].blocks_reclaim)
-					blocked = &s->h[j];
+			blocked = sp.blocker;
 			for (int i = 0; i < PC_NKINDS; i++)
 				if ((E & (1u << i)) && (1u << i) != PC_NONE)
 					add(o, 1u << i, -1, 1);

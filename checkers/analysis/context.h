@@ -19,6 +19,16 @@ int held_counts(const struct analysis *a, const struct held *h);
 /* The lock class the call that opened a lock context takes (an acquire, or a
  * wrapper returning with a lock held that counts), or 0. */
 uint32_t held_class(const struct analysis *a, int call);
+/* What one lock/scope state holds that decides its path class (classes_at()):
+ * the first scope, setter, blocker (a lock that keeps reclaim out of the
+ * superblock: s_umount for write), the first lock that counts (held_counts();
+ * under a blocker only a global one), and else the first counting lock the
+ * blocker makes harmless (blocked). NULL where there is none. */
+struct astate;
+struct state_parts {
+	const struct held *scope, *setter, *blocker, *lock, *blocked;
+};
+void state_parts(const struct analysis *a, const struct astate *s, struct state_parts *o);
 void classes_at(const struct analysis *a, int call, struct classev *out);
 void context_run(struct analysis *a);
 /* Does the context of function g flow into t through an indirect call? 0 no,

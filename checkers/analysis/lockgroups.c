@@ -8,8 +8,9 @@
  * forward: a state that holds a counting lock names the call that took it; a
  * state with nothing of its own goes on to the callers of its function. A path
  * that reaches a function whose callers are unknown, or one entered with
- * nothing held, disqualifies the token. Tokens that share a lock class form one
- * group: a NOFS scope at each acquisition covers them all. */
+ * nothing held, disqualifies the token. The tokens of one filesystem that need
+ * the same set of lock classes form one group: a NOFS scope at each of their
+ * acquisitions covers them all. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,8 +29,8 @@
 struct walk {
 	const struct analysis *a;
 	uint8_t *seen;   /* per function: bit 0 walked, bit 1 walked with `none_ok` */
-	struct lockacq *through; /* functions whose callers were walked (call: the
-				   call in it the walk came from, cls unused) */
+	int *through;    /* per function whose callers were walked: the call in it
+			    the walk came from */
 	size_t nthrough, capthrough;
 	int *touched;
 	size_t ntouched, captouched;
@@ -74,42 +75,24 @@ static void walk_call(struct walk *W, int c, int none_ok, int depth)
 	const struct stateset *st = flow_states(a, c);
 	int n = st && st->n ? st->n : 1;
 	for (int k = 0; k < n && !W->failed; k++) {
-		const struct astate *s = st && st->n ? &st->s[k] : NULL;
-		int covered = 0, blocks = 0;
-		const struct held *lock = NULL, *blocked = NULL;
-		for (int j = 0; s && j < s->n; j++) {
-			const struct held *h = &s->h[j];
-			if (h->kind == HK_SCOPE || h->kind == HK_SETTER)
-				covered = 1;
-			if (h->kind == HK_LOCK && h->row >= 0 && a->model->rows[h->row].blocks_reclaim)
-				blocks = 1;
-		}
-		if (covered)
+		struct state_parts sp; /* as classes_at() reads the state */
+		state_parts(a, st && st->n ? &st->s[k] : NULL, &sp);
+		if (sp.scope || sp.setter)
 			continue;
-		for (int j = 0; s && j < s->n; j++) {
-			const struct held *h = &s->h[j];
-			if (h->kind != HK_LOCK || !held_counts(a, h))
-				continue;
-			if (!blocks || lock_class_level(a, h->cls) == LC_GLOBAL) {
-				if (!lock)
-					lock = h;
-			} else if (!blocked) {
-				blocked = h;
-			}
-		}
+		const struct held *lock = sp.lock;
 		if (lock) {
 			if (!lock->cls || lock->call < 0) {
 				W->failed = 1; /* a lock the groups cannot name */
 				return;
 			}
 			add_acq(W, lock->call, lock_class_unkeyed(lock->cls), lock->row);
-		} else if (!blocked) {
+		} else if (!sp.blocked) {
 			int f = a->prog->calls[c].fn;
 			if (f < 0) {
 				W->failed = 1;
 				return;
 			}
-			walk_func(W, f, c, none_ok || blocks, depth + 1);
+			walk_func(W, f, c, none_ok || sp.blocker, depth + 1);
 		}
 	}
 }
@@ -138,8 +121,7 @@ static void walk_func(struct walk *W, int f, int from, int none_ok, int depth)
 	}
 	if (!(E & PC_LOCK))
 		return;
-	struct lockacq t = {from, 0, -1};
-	VEC_PUSH(W->through, W->nthrough, W->capthrough, t);
+	VEC_PUSH(W->through, W->nthrough, W->capthrough, from);
 	for (int i = 0; i < fn->ncallers && !W->failed; i++)
 		walk_call(W, fn->callers[i], none_ok, depth);
 	for (int i = 0; i < fn->nicallers && !W->failed && fn->cb_only != 1; i++) {
@@ -164,7 +146,7 @@ static int releases_found_class(const struct walk *W)
 	const struct analysis *a = W->a;
 	const struct program *p = a->prog;
 	for (size_t i = 0; i < W->nthrough; i++) {
-		const struct call *from = &p->calls[W->through[i].call];
+		const struct call *from = &p->calls[W->through[i]];
 		const struct func *fn = &p->funcs[from->fn];
 		for (int k = 0; k < fn->ncalls; k++) {
 			const struct call *r = &p->calls[fn->calls[k]];
