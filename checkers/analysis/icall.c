@@ -222,8 +222,7 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 	}
 }
 
-/* The parameter of function g named name, or -1. */
-static int param_named(const struct program *p, int g, uint32_t name)
+int icall_param_named(const struct program *p, int g, uint32_t name)
 {
 	for (int i = 0; i < p->funcs[g].nparams; i++)
 		if (p->params[p->funcs[g].param0 + i].name == name)
@@ -250,7 +249,7 @@ static void passed_funcs(struct analysis *a, int g, int k, int depth, int **out,
 			t++;
 		uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
 		int f = id ? graph_resolve(a, cc->file, id) : -1;
-		int j = f < 0 && id && cc->fn >= 0 && cc->fn != g && depth < FORWARD_DEPTH ? param_named(p, cc->fn, id) : -1;
+		int j = f < 0 && id && cc->fn >= 0 && cc->fn != g && depth < FORWARD_DEPTH ? icall_param_named(p, cc->fn, id) : -1;
 		if (j >= 0)
 			passed_funcs(a, cc->fn, j, depth + 1, out, n, cap);
 		int dup = f < 0;
@@ -285,10 +284,14 @@ static void param_calls(struct analysis *a, struct icalls *I)
 		}
 		/* a call of a parameter's name goes through it whatever its type
 		 * says (a typedef of a function pointer, `filldir_t`, too) */
-		int k = param_named(p, cl->fn, var);
+		int k = icall_param_named(p, cl->fn, var);
 		if (k < 0)
 			continue;
 		I->param_calls++;
+		if (k < 32) {
+			I->pk[c] = (signed char)k;
+			I->pmask[cl->fn] |= 1u << k;
+		}
 		nv = 0;
 		passed_funcs(a, cl->fn, k, 0, &v, &nv, &capv);
 		if (nv > ICALL_MAX) {
@@ -301,6 +304,49 @@ static void param_calls(struct analysis *a, struct icalls *I)
 		}
 	}
 	free(v);
+}
+
+/* The parameter of function f an argument text names (`ea_call`, `&cb`), or -1. */
+static int arg_param(const struct program *p, int f, uint32_t arg)
+{
+	const char *t = istr(arg);
+	if (*t == '&')
+		t++;
+	uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+	return id ? icall_param_named(p, f, id) : -1;
+}
+
+/* pmask: a parameter passed on as an argument for a parameter that matters in
+ * the callee (ea_foreach(ip, ea_call, data) -> ea_foreach_i(ip, bh, ea_call,
+ * data), which calls it) matters too; FORWARD_DEPTH rounds, as passed_funcs()
+ * follows them. */
+static void param_masks(struct analysis *a, struct icalls *I)
+{
+	struct program *p = a->prog;
+	for (int round = 0; round < FORWARD_DEPTH; round++) {
+		int grew = 0;
+		for (size_t c = 0; c < p->ncalls; c++) {
+			const struct call *cl = &p->calls[c];
+			if (cl->fn < 0 || !cl->nargs || !p->funcs[cl->fn].nparams)
+				continue;
+			uint32_t want = 0;
+			if (cl->target >= 0)
+				want = I->pmask[cl->target];
+			for (int i = 0; i < I->n[c]; i++)
+				want |= I->pmask[I->tgt[I->first[c] + i]];
+			for (int j = 0; want && j < cl->nargs && j < 32; j++) {
+				if (!(want & (1u << j)))
+					continue;
+				int k = arg_param(p, cl->fn, cl->args[j]);
+				if (k >= 0 && k < 32 && !(I->pmask[cl->fn] & (1u << k))) {
+					I->pmask[cl->fn] |= 1u << k;
+					grew = 1;
+				}
+			}
+		}
+		if (!grew)
+			break;
+	}
 }
 
 /* Calls through a local function pointer, `fp(...)` after `fp = myfn;` or
@@ -453,6 +499,9 @@ void icall_resolve(struct analysis *a)
 	size_t nc = p->ncalls ? p->ncalls : 1;
 	I->first = xmalloc(sizeof(int) * nc);
 	I->n = xcalloc(nc, sizeof(int));
+	I->pk = xmalloc(nc);
+	memset(I->pk, -1, nc);
+	I->pmask = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t));
 	struct store *S = NULL;
 	size_t ns = 0, caps = 0;
 	for (size_t r = 0; r < p->nrefs; r++) {
@@ -474,6 +523,7 @@ void icall_resolve(struct analysis *a)
 	member_calls(a, I, S, ns);
 	param_calls(a, I);
 	var_calls(a, I);
+	param_masks(a, I);
 	free(S);
 	a->icalls = I;
 	/* functions whose address is only stored into members: their callers are the
@@ -536,6 +586,8 @@ void icall_free(struct analysis *a)
 	free(I->first);
 	free(I->n);
 	free(I->tgt);
+	free(I->pk);
+	free(I->pmask);
 	free(I->counts);
 	free(I);
 	a->icalls = NULL;
@@ -560,6 +612,16 @@ size_t icall_median(const struct icalls *I)
 	size_t m = v[I->ncounts / 2];
 	free(v);
 	return m;
+}
+
+int icall_param(const struct analysis *a, int c)
+{
+	return a->icalls ? a->icalls->pk[c] : -1;
+}
+
+uint32_t icall_param_mask(const struct analysis *a, int f)
+{
+	return a->icalls && f >= 0 ? a->icalls->pmask[f] : 0;
 }
 
 const int *icall_targets(const struct analysis *a, int c, int *n)

@@ -20,6 +20,9 @@ struct icalls {
 	int *first, *n;  /* per call: index into tgt and count (n 0: none) */
 	int *tgt;
 	size_t ntgt, captgt;
+	signed char *pk;  /* per call: the parameter of its function it calls through (param_calls()), or -1 */
+	uint32_t *pmask;  /* per function: bit k when its parameter k (k < 32) is called, or passed on to
+			     such a parameter of a callee (icall_param_mask()) */
 	/* stats */
 	size_t sites, resolved, unresolved_none, unresolved_many, param_calls, var_calls;
 	int maxn;
@@ -41,4 +44,12 @@ void icall_free(struct analysis *a);
 size_t icall_median(const struct icalls *I);
 /* The targets of call c (none for a direct call); *n gets their number. */
 const int *icall_targets(const struct analysis *a, int c, int *n);
+/* The parameter of its own function that call c calls through (`ea_call(...)`
+ * where ea_call is a parameter), or -1. */
+int icall_param(const struct analysis *a, int c);
+/* The parameters of function f (bit k, k < 32) whose value decides a call:
+ * called in f, or passed on to such a parameter of a function f calls. */
+uint32_t icall_param_mask(const struct analysis *a, int f);
+/* The parameter of function g named name, or -1. */
+int icall_param_named(const struct program *p, int g, uint32_t name);
 #endif

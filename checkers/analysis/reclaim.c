@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/bind.h"
 #include "analysis/feasible.h"
 #include "analysis/flow.h"
 #include "analysis/graph.h"
@@ -176,7 +177,9 @@ struct bfs {
 	int *stamp, *parent, *depth, *from; /* per function */
 	uint32_t *fs;  /* per function: the filesystem the path is in, 0 generic */
 	int *queue;
+	size_t qcap;
 	int cur;
+	struct binds *binds; /* function-pointer arguments bound on this filesystem's walks */
 	/* per function: the live= entry (with reach) it is in its own filesystem,
 	 * and whether this walk entered it through that entry's member (generic
 	 * evict() -> ->evict_inode): then its calls that run only for an unlinked
@@ -427,7 +430,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 	size_t first = R->n;
 	for (int kswapd = 0; kswapd < 2; kswapd++) {
 		B->cur++;
-		int qh = 0, qt = 0;
+		size_t qh = 0, qt = 0;
 		for (int i = 0; i < n; i++) {
 			int f = E[i].fn;
 			if (a->model->rows[E[i].row].kswapd != kswapd || B->stamp[f] == B->cur)
@@ -437,7 +440,8 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 			B->depth[f] = 0;
 			B->from[f] = i;
 			B->fs[f] = entry_fs(a, &E[i]);
-			B->queue[qt++] = f;
+			binds_start(B->binds, a, f);
+			VEC_PUSH(B->queue, qt, B->qcap, f);
 		}
 		while (qh < qt) {
 			int f = B->queue[qh++];
@@ -473,11 +477,20 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 						add_class(a, R, B, E, n, wc, c, kswapd);
 				}
 				int ni;
-				const int *it = icall_targets(a, c, &ni);
+				const int *it = binds_targets(B->binds, a, c, &ni);
+				if (!it)
+					it = icall_targets(a, c, &ni);
 				for (int j = -1; j < ni && B->depth[f] < RECLAIM_DEPTH; j++) {
 					int u = j < 0 ? t : it[j];
-					if (u < 0 || B->stamp[u] == B->cur)
+					if (u < 0)
 						continue;
+					if (B->stamp[u] == B->cur) {
+						/* it passes a function for one of u's parameters that
+						 * no walk into u passed yet: through u again */
+						if (binds_enter(B->binds, a, c, u))
+							VEC_PUSH(B->queue, qt, B->qcap, u);
+						continue;
+					}
 					/* An indirect call goes to the filesystem of the object it
 					 * works on: a path in one filesystem's code does not go on
 					 * into another's ops (generic code dispatching on an object
@@ -493,7 +506,8 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					B->depth[u] = B->depth[f] + 1;
 					B->from[u] = B->from[f];
 					B->fs[u] = cfs ? cfs : j >= 0 ? ufs : 0; /* entered through its ops */
-					B->queue[qt++] = u;
+					binds_enter(B->binds, a, c, u);
+					VEC_PUSH(B->queue, qt, B->qcap, u);
 				}
 			}
 		}
@@ -553,9 +567,10 @@ static void mark(struct reclaim *R, size_t first, uint32_t cls, unsigned char *h
 
 /* The second walk over one filesystem's reclaim paths: which classes are taken
  * only on the object reclaim frees. The same paths as one_fs() (filesystem
- * boundaries, kind=none rows, depth), but a function is walked once per way the
- * freed object comes in. */
-static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry *E, int n, size_t first)
+ * boundaries, kind=none rows, depth, the functions one_fs() bound to
+ * parameters), but a function is walked once per way the freed object comes in. */
+static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry *E, int n, size_t first,
+		       const struct binds *binds)
 {
 	const struct program *p = a->prog;
 	if (R->n == first)
@@ -603,7 +618,9 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 				     pk >= 0 && pk < cl->nargs && lock_on_object(a, st.f, istr(cl->args[pk]), st.k));
 			}
 			int ni;
-			const int *it = icall_targets(a, c, &ni);
+			const int *it = binds_targets(binds, a, c, &ni);
+			if (!it)
+				it = icall_targets(a, c, &ni);
 			int fa = ni ? freed_arg_of_call(a, c) : -1; /* once per call, not per target */
 			for (int j = -1; j < ni && st.depth < RECLAIM_DEPTH; j++) {
 				int u = j < 0 ? t : it[j];
@@ -655,6 +672,8 @@ void reclaim_run(struct analysis *a)
 	B.from = xmalloc(nf * sizeof(int));
 	B.fs = xmalloc(nf * sizeof(uint32_t));
 	B.queue = xmalloc(nf * sizeof(int));
+	B.qcap = nf;
+	B.binds = binds_new();
 	B.cur = 0;
 	R->pin = pinning_dirs(a, &R->npin, &R->pseudo, &R->npseudo);
 	size_t npin = R->npin;
@@ -700,8 +719,9 @@ void reclaim_run(struct analysis *a)
 		R->edirs = xrealloc(R->edirs, (R->nedirs + 1) * sizeof(*R->edirs));
 		R->edirs[R->nedirs++] = E[i].dir;
 		if (j > i) {
+			binds_reset(B.binds);
 			one_fs(a, R, &B, E + i, (int)(j - i));
-			freed_pass(a, R, E + i, (int)(j - i), first);
+			freed_pass(a, R, E + i, (int)(j - i), first, B.binds);
 		}
 	}
 	free(gb);
@@ -728,6 +748,7 @@ void reclaim_run(struct analysis *a)
 	free(B.from);
 	free(B.fs);
 	free(B.queue);
+	binds_free(B.binds);
 	for (size_t i = 0; i < ne; i++)
 		free(E[i].reach);
 	free(E);
