@@ -487,7 +487,18 @@ int extract_run_stats(const struct extract_opts *o, struct extract_file *files, 
 	if (!S.spatch || !*S.spatch)
 		S.spatch = "spatch";
 	S.cocci = o->cocci ? o->cocci : extract_default_cocci(NULL);
+	static char absc[PATH_MAX]; /* (as for the macro file below) */
+	if (S.cocci[0] != '/' && realpath(S.cocci, absc))
+		S.cocci = absc;
 	char *macros = o->macros ? (*o->macros ? xstrdup(o->macros) : NULL) : default_macros(S.cocci);
+	/* spatch runs in its batch's directory: a relative path given here
+	 * would name nothing there, and spatch goes on without a macro file
+	 * while the cache key holds the file's text */
+	char absm[PATH_MAX];
+	if (macros && macros[0] != '/' && realpath(macros, absm)) {
+		free(macros);
+		macros = xstrdup(absm);
+	}
 	S.macros = macros;
 	S.timeout = o->timeout;
 	if (S.timeout <= 0) {
