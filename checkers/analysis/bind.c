@@ -151,7 +151,7 @@ int binds_enter(struct binds *B, const struct analysis *a, int c, int u)
 		if (*t == '&')
 			t++;
 		uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
-		int h = id ? graph_resolve(a, cl->file, id) : -1;
+		int h = id ? graph_resolve_in(a, cl->file, cl->fn, id) : -1;
 		if (h >= 0) {
 			grew |= bind_fn(B, u, j, h);
 			continue;

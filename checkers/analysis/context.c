@@ -485,7 +485,7 @@ void context_run(struct analysis *a)
 		if (strncmp(how, "init:", 5) != 0 && (strncmp(how, "assign:", 7) != 0 || how[7] == '='))
 			continue;
 		uint32_t rfs = fs_of(a, p->files[rf->file].dir);
-		int f = rfs ? graph_resolve(a, rf->file, rf->name) : -1;
+		int f = rfs ? graph_resolve_in(a, rf->file, rf->fn, rf->name) : -1;
 		if (f < 0 || !(a->ctx[f].cls & PC_UNKNOWN) || a->ctx[f].handle_param >= 0 || fs_of_func(a, f))
 			continue;
 		const struct ctxent root = {-1, -1, 0};

@@ -46,6 +46,21 @@ static int header_near(const char *h, const char *d)
 	return 0;
 }
 
+int graph_resolve_in(const struct analysis *a, int file, int fn, uint32_t name)
+{
+	const struct program *p = a->prog;
+	if (fn >= 0) {
+		const struct func *g = &p->funcs[fn];
+		for (int i = 0; i < g->nparams; i++)
+			if (p->params[g->param0 + i].name == name)
+				return -1;
+		for (int i = 0; i < g->nlocals; i++)
+			if (p->locals[g->local0 + i].name == name)
+				return -1;
+	}
+	return graph_resolve(a, file, name);
+}
+
 int graph_resolve(const struct analysis *a, int file, uint32_t name)
 {
 	const struct program *p = a->prog;
@@ -238,7 +253,7 @@ int graph_build(struct analysis *a)
 		if (cl->is_icall || cl->fn < 0)
 			continue;
 		/* A modelled name (allocator, lock, scope...) is not followed into its body. */
-		cl->target = graph_resolve(a, cl->file, cl->callee);
+		cl->target = graph_resolve_in(a, cl->file, cl->fn, cl->callee);
 		if (cl->target < 0 && p->nmacros) {
 			cl->target = resolve_macro(a, cl->file, cl->callee, 0);
 			cl->via_macro = cl->target >= 0;
@@ -268,7 +283,7 @@ int graph_build(struct analysis *a)
 	}
 	for (size_t r = 0; r < p->nrefs; r++) {
 		const struct ref *rf = &p->refs[r];
-		int f = graph_resolve(a, rf->file, rf->name);
+		int f = graph_resolve_in(a, rf->file, rf->fn, rf->name);
 		if (f < 0)
 			continue;
 		struct func *fn = &p->funcs[f];
@@ -299,7 +314,7 @@ int graph_build(struct analysis *a)
 			uint32_t id = intern_lookup(t);
 			if (!id || id >= a->nhead || a->fn_head[id] < 0 || !is_ident(t))
 				continue;
-			int f = graph_resolve(a, cl->file, id);
+			int f = graph_resolve_in(a, cl->file, cl->fn, id);
 			const struct mrow *cb = cl->is_icall ? NULL : model_find1(a->model, ROW_CALLBACK, cl->callee);
 			if (f >= 0 && cb && cb->arg_idx == i && p->funcs[f].cb_only) {
 				p->funcs[f].cb_only = 1; /* passed as fill_super: see model/callbacks.txt */

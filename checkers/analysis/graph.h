@@ -12,6 +12,10 @@ int graph_build(struct analysis *a);
 /* Which function `name` means in file `file` (static functions by file,
  * extern ones preferring the same directory), or -1. After graph_build(). */
 int graph_resolve(const struct analysis *a, int file, uint32_t name);
+/* The same for a name written inside function fn (-1: at file scope): -1 when
+ * a parameter or local of fn has that name (`.link = link` in overlayfs's
+ * ovl_create_object(), whose `const char *link` is no function link()). */
+int graph_resolve_in(const struct analysis *a, int file, int fn, uint32_t name);
 /* A function's gfp_t parameter index, or -1. */
 int func_gfp_param(const struct program *p, const struct func *fn, uint32_t name);
 #endif

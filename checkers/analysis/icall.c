@@ -248,7 +248,7 @@ static void passed_funcs(struct analysis *a, int g, int k, int depth, int **out,
 		if (*t == '&')
 			t++;
 		uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
-		int f = id ? graph_resolve(a, cc->file, id) : -1;
+		int f = id ? graph_resolve_in(a, cc->file, cc->fn, id) : -1;
 		int j = f < 0 && id && cc->fn >= 0 && cc->fn != g && depth < FORWARD_DEPTH ? icall_param_named(p, cc->fn, id) : -1;
 		if (j >= 0)
 			passed_funcs(a, cc->fn, j, depth + 1, out, n, cap);
@@ -413,7 +413,7 @@ static void var_calls(struct analysis *a, struct icalls *I)
 			const struct ref *rf = &p->refs[V[i].ref];
 			if (strcmp(istr(rf->how) + 8, var) != 0)
 				continue;
-			int f = graph_resolve(a, rf->file, rf->name);
+			int f = graph_resolve_in(a, rf->file, rf->fn, rf->name);
 			int dup = f < 0;
 			for (int j = 0; j < I->n[c] && !dup; j++)
 				dup = I->tgt[I->first[c] + j] == f;
@@ -511,7 +511,7 @@ void icall_resolve(struct analysis *a)
 		struct store s;
 		if (!f || !parse_field(f, &s.member, &s.type))
 			continue;
-		s.fn = graph_resolve(a, rf->file, rf->name);
+		s.fn = graph_resolve_in(a, rf->file, rf->fn, rf->name);
 		if (s.fn < 0)
 			continue;
 		s.dir = fs_of(a, p->files[rf->file].dir);
@@ -536,7 +536,7 @@ void icall_resolve(struct analysis *a)
 		 * (`assign:=fp`): it may go on from there */
 		if (strncmp(how, "init:", 5) == 0 || (strncmp(how, "assign:", 7) == 0 && how[7] != '='))
 			continue;
-		int f = graph_resolve(a, p->refs[r].file, p->refs[r].name);
+		int f = graph_resolve_in(a, p->refs[r].file, p->refs[r].fn, p->refs[r].name);
 		if (f < 0)
 			continue;
 		if (strcmp(how, "arg") == 0)
@@ -553,7 +553,7 @@ void icall_resolve(struct analysis *a)
 			if (*t == '&')
 				t++;
 			uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
-			int f = id ? graph_resolve(a, p->calls[c].file, id) : -1;
+			int f = id ? graph_resolve_in(a, p->calls[c].file, p->calls[c].fn, id) : -1;
 			if (f < 0)
 				continue;
 			narg[f]++;

@@ -157,7 +157,7 @@ static void collect_entries(const struct analysis *a, struct entry **v, size_t *
 		const struct mrow *r = entry_row(a->model, istr(rf->how));
 		if (!r)
 			continue;
-		int f = graph_resolve(a, rf->file, rf->name);
+		int f = graph_resolve_in(a, rf->file, rf->fn, rf->name);
 		if (f < 0 || never_entry(a->model, r->name, p->files[rf->file].path))
 			continue;
 		struct entry e = {f, (int)(r - a->model->rows), (int)i, intern(p->files[rf->file].dir), NULL};
@@ -314,7 +314,7 @@ static void fs_methods(const struct analysis *a, uint32_t *ent_fs)
 		const char *dot = field ? strchr(field, '.') : NULL;
 		if (!dot || dot == field || !fs_ops_struct(a->model, field, (size_t)(dot - field)))
 			continue;
-		int f = graph_resolve(a, rf->file, rf->name);
+		int f = graph_resolve_in(a, rf->file, rf->fn, rf->name);
 		if (f < 0 || ent_fs[f] || fs_of(a, p->files[rf->file].dir) || p->funcs[f].file != rf->file)
 			continue; /* (a library function stored there, simple_statfs(), stays generic) */
 		ent_fs[f] = intern(p->files[rf->file].path);
