@@ -66,6 +66,8 @@ struct analysis {
 	struct fcfg *cfgs;     /* per function: its CFG (cfg.c), built on first use */
 	struct sidx *structidx; /* struct definitions by name (lockclass.c), built on first use */
 	struct sidx *convidx;   /* converter functions and macros by name (lockclass.c), filled on use */
+	uint32_t *freed_structs; /* the structs reclaim frees one by one (lockclass.c freed_struct()) */
+	int nfreed_structs;      /* their number + 1; 0: not yet known */
 	uint32_t *call_cls;    /* per call: the lock class it takes or releases, UINT32_MAX: not yet known */
 	int *fn_head, *fn_next; /* functions by name id (graph.c) */
 	int *mac_head, *mac_next; /* function-like macros by name id */

@@ -87,6 +87,9 @@ void lockclass_free(struct analysis *a)
 	sidx_free(a->convidx);
 	a->structidx = NULL;
 	a->convidx = NULL;
+	free(a->freed_structs);
+	a->freed_structs = NULL;
+	a->nfreed_structs = 0;
 }
 
 /* ---------------------------------------------------------------- types */
@@ -646,6 +649,39 @@ uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls)
 	return intern_f("%s:%s", file_dir(a, c->file), dot);
 }
 
+/* Is struct sname one whose objects reclaim frees one by one: the type of the
+ * freed object (a reclaim row's `object=`) of a function stored into that row's
+ * member (`struct inode *` of ->evict_inode)? */
+static int freed_struct(const struct analysis *a, uint32_t sname)
+{
+	struct analysis *w = (struct analysis *)a; /* a memo, filled on first use */
+	if (!w->nfreed_structs) {
+		const struct program *p = a->prog;
+		size_t cap = 0, n = 0;
+		w->freed_structs = NULL;
+		for (size_t i = 0; i < p->nrefs; i++) {
+			const struct ref *rf = &p->refs[i];
+			const char *how = istr(rf->how);
+			const char *f = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+			const struct mrow *r = f ? model_find1(a->model, ROW_RECLAIM, intern(f)) : NULL;
+			int g = r && r->freed_obj >= 0 ? graph_resolve_in(a, rf->file, rf->fn, rf->name) : -1;
+			if (g < 0 || r->freed_obj >= p->funcs[g].nparams)
+				continue;
+			uint32_t t = ctype_name(istr(p->params[p->funcs[g].param0 + r->freed_obj].type));
+			int dup = !t;
+			for (size_t k = 0; k < n && !dup; k++)
+				dup = w->freed_structs[k] == t;
+			if (!dup)
+				VEC_PUSH(w->freed_structs, n, cap, t);
+		}
+		w->nfreed_structs = (int)n + 1;
+	}
+	for (int k = 0; k < w->nfreed_structs - 1; k++)
+		if (w->freed_structs[k] == sname)
+			return 1;
+	return 0;
+}
+
 int lock_class_level(const struct analysis *a, uint32_t cls)
 {
 	const char *s = istr(cls);
@@ -664,6 +700,8 @@ int lock_class_level(const struct analysis *a, uint32_t cls)
 	if (strcmp(istr(sname), "super_block") == 0)
 		return LC_SB;
 	const struct cstruct *c = struct_def(a, sname);
+	if (c && freed_struct(a, sname))
+		return LC_OBJECT; /* struct inode points to its superblock, and is one of many */
 	for (int i = 0; c && i < c->nmembers; i++) {
 		const char *d = istr(c->members[i]);
 		if (strstr(d, "struct super_block *") == d)
