@@ -118,6 +118,14 @@ static int in_set(const uint32_t *v, size_t n, uint32_t x)
 	return 0;
 }
 
+/* Does function u never return (a `noreturn` row: panic(), BUG())? What it
+ * does runs while the kernel dies: gfs2_assert_warn() -> panic() ->
+ * ftrace_dump() -> mmap_read_lock() put mmap_lock into gfs2's reclaim set. */
+static int never_returns(const struct analysis *a, int u)
+{
+	return model_find1(a->model, ROW_NORETURN, a->prog->funcs[u].name) != NULL;
+}
+
 /* Is the indirect call c into u an entry that a `kind=none` row says reclaim
  * never runs for u's file (evict() -> ->evict_inode into nsfs_evict())? */
 static int never_target(const struct analysis *a, int c, int u)
@@ -482,7 +490,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					it = icall_targets(a, c, &ni);
 				for (int j = -1; j < ni && B->depth[f] < RECLAIM_DEPTH; j++) {
 					int u = j < 0 ? t : it[j];
-					if (u < 0)
+					if (u < 0 || never_returns(a, u))
 						continue;
 					if (B->stamp[u] == B->cur) {
 						/* it passes a function for one of u's parameters that
@@ -624,7 +632,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 			int fa = ni ? freed_arg_of_call(a, c) : -1; /* once per call, not per target */
 			for (int j = -1; j < ni && st.depth < RECLAIM_DEPTH; j++) {
 				int u = j < 0 ? t : it[j];
-				if (u < 0)
+				if (u < 0 || never_returns(a, u))
 					continue;
 				uint32_t ufs = walk_fs(a, u);
 				if (j >= 0 && ufs && st.fs && ufs != st.fs)
