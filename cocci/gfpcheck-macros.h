@@ -48,3 +48,11 @@
 // map_files_info) fa;` in fs/proc/base.c).
 #define typeof_member(T, m) typeof(((T *)0)->m)
 #define GENRADIX(_type) struct __genradix
+
+// Macros that open and close a block, and storage-class macros, outside fs/:
+// `tcp_skb_tsorted_save(skb) { ... } tcp_skb_tsorted_restore(skb);`
+// (net/ipv4/tcp_output.c: 323 lines of 6.1), `XZ_EXTERN enum xz_ret
+// xz_dec_lzma2_run(...)` (lib/xz: 296).
+#define tcp_skb_tsorted_save(skb) for (int __scoped = 1; __scoped; __scoped = 0)
+#define tcp_skb_tsorted_restore(skb)
+#define XZ_EXTERN extern
