@@ -46,6 +46,11 @@ static int header_near(const char *h, const char *d)
 	return 0;
 }
 
+const char *ref_stored_field(const char *how)
+{
+	return strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+}
+
 int graph_resolve_in(const struct analysis *a, int file, int fn, uint32_t name)
 {
 	const struct program *p = a->prog;

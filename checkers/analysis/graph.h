@@ -16,6 +16,9 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name);
  * a parameter or local of fn has that name (`.link = link` in overlayfs's
  * ovl_create_object(), whose `const char *link` is no function link()). */
 int graph_resolve_in(const struct analysis *a, int file, int fn, uint32_t name);
+/* The STRUCT.MEMBER a `ref` HOW stores into (`init:FIELD`, `assign:FIELD`;
+ * FIELD `=VAR` for a variable), or NULL for another kind of ref. */
+const char *ref_stored_field(const char *how);
 /* A function's gfp_t parameter index, or -1. */
 int func_gfp_param(const struct program *p, const struct func *fn, uint32_t name);
 #endif

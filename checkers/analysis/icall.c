@@ -92,7 +92,7 @@ static void fs_index(struct analysis *a)
 	size_t cap = 0;
 	for (size_t r = 0; r < p->nrefs; r++) {
 		const char *how = istr(p->refs[r].how);
-		const char *f = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+		const char *f = ref_stored_field(how);
 		if (!f || strncmp(f, "file_system_type.", 17) != 0)
 			continue;
 		uint32_t t = fs_top(p->files[p->refs[r].file].dir);
@@ -507,7 +507,7 @@ void icall_resolve(struct analysis *a)
 	for (size_t r = 0; r < p->nrefs; r++) {
 		const struct ref *rf = &p->refs[r];
 		const char *how = istr(rf->how);
-		const char *f = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+		const char *f = ref_stored_field(how);
 		struct store s;
 		if (!f || !parse_field(f, &s.member, &s.type))
 			continue;

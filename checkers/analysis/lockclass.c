@@ -662,7 +662,7 @@ static int freed_struct(const struct analysis *a, uint32_t sname)
 		for (size_t i = 0; i < p->nrefs; i++) {
 			const struct ref *rf = &p->refs[i];
 			const char *how = istr(rf->how);
-			const char *f = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+			const char *f = ref_stored_field(how);
 			const struct mrow *r = f ? model_find1(a->model, ROW_RECLAIM, intern(f)) : NULL;
 			int g = r && r->freed_obj >= 0 ? graph_resolve_in(a, rf->file, rf->fn, rf->name) : -1;
 			if (g < 0 || r->freed_obj >= p->funcs[g].nparams)

@@ -74,7 +74,7 @@ static uint32_t class_base(uint32_t cls)
 /* The model reclaim row a ref's `init:FIELD` / `assign:FIELD` names, or NULL. */
 static const struct mrow *entry_row(const struct model *m, const char *how)
 {
-	const char *f = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+	const char *f = ref_stored_field(how);
 	if (!f)
 		return NULL;
 	const char *dot = strrchr(f, '.');
@@ -276,7 +276,7 @@ static int policy_drops(const struct analysis *a, uint32_t fs, uint32_t policy)
 	for (size_t i = 0; i < p->nrefs; i++) {
 		const struct ref *rf = &p->refs[i];
 		const char *how = istr(rf->how);
-		const char *field = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+		const char *field = ref_stored_field(how);
 		if (!field || !row_names_field(pol, field))
 			continue;
 		uint32_t rfs = fs_of(a, p->files[rf->file].dir); /* the ref's filesystem as entry_fs() names it */
@@ -318,7 +318,7 @@ static void fs_methods(const struct analysis *a, uint32_t *ent_fs)
 	for (size_t i = 0; i < p->nrefs; i++) {
 		const struct ref *rf = &p->refs[i];
 		const char *how = istr(rf->how);
-		const char *field = strncmp(how, "init:", 5) == 0 ? how + 5 : strncmp(how, "assign:", 7) == 0 ? how + 7 : NULL;
+		const char *field = ref_stored_field(how);
 		const char *dot = field ? strchr(field, '.') : NULL;
 		if (!dot || dot == field || !fs_ops_struct(a->model, field, (size_t)(dot - field)))
 			continue;
