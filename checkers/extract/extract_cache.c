@@ -95,6 +95,12 @@ static void clean_stale(const struct xcache *c)
 					dead = 1;
 				}
 				free(lk);
+			} else if (strncmp(e->d_name, "mk-", 3) == 0) {
+				/* a run that died between mkdir and rename */
+				if (lstat(p, &st) == 0 && now - st.st_mtime > 3600) {
+					xrm_rf(p);
+					dead = 1;
+				}
 			} else if (strncmp(e->d_name, "run-", 4) != 0 && lstat(p, &st) == 0 && S_ISREG(st.st_mode) &&
 				   now - st.st_mtime > 3600) {
 				unlink(p); /* PID-N.groups/.out/.err of an older version */
@@ -157,25 +163,48 @@ int xcache_open(struct xcache *c, const char *dir, char *err, size_t errlen)
 		free(tmp);
 		return -1;
 	}
+	/* The run directory is made and locked under a name clean_stale() leaves
+	 * alone (mk-*), and only then renamed to run-*: a run directory whose lock
+	 * nobody holds is one whose run died, never one still starting. */
+	char *mk = NULL;
+	for (int i = 0; i < 100 && !mk; i++) {
+		char *p = xasprintf("%s/mk-%ld-%d", tmp, (long)getpid(), i);
+		if (mkdir(p, 0700) == 0)
+			mk = p;
+		else
+			free(p);
+	}
+	if (!mk) {
+		snprintf(err, errlen, "cannot create a temporary directory in '%s': %s", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	char *lk = xasprintf("%s/lock", mk);
+	c->lock_fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	free(lk);
+	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX)) {
+		snprintf(err, errlen, "cannot lock '%s': %s", mk, strerror(errno));
+		xrm_rf(mk);
+		free(mk);
+		free(tmp);
+		return -1;
+	}
 	for (int i = 0; i < 100 && !c->run_dir; i++) {
 		char *p = xasprintf("%s/run-%ld-%d", tmp, (long)getpid(), i);
-		if (mkdir(p, 0700) == 0)
+		if (rename(mk, p) == 0)
 			c->run_dir = p;
 		else
 			free(p);
 	}
-	free(tmp);
 	if (!c->run_dir) {
-		snprintf(err, errlen, "cannot create a temporary directory in '%s/tmp': %s", c->dir, strerror(errno));
+		snprintf(err, errlen, "cannot create a temporary directory in '%s': %s", tmp, strerror(errno));
+		xrm_rf(mk);
+		free(mk);
+		free(tmp);
 		return -1;
 	}
-	char *lk = xasprintf("%s/lock", c->run_dir);
-	c->lock_fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	free(lk);
-	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX)) {
-		snprintf(err, errlen, "cannot lock '%s': %s", c->run_dir, strerror(errno));
-		return -1;
-	}
+	free(mk);
+	free(tmp);
 	clean_stale(c);
 	return 0;
 }

@@ -39,6 +39,9 @@ mkdir -p cache/tmp/run-999999-0/b0
 : >cache/tmp/run-999999-0/lock
 echo x >cache/tmp/run-999999-0/b0/0.c
 : >cache/tmp/12345-0.groups
+# a run that died after making its directory, before locking and naming it
+mkdir -p cache/tmp/mk-999999-0
+touch -d '2 hours ago' cache/tmp/mk-999999-0
 touch -d '2 hours ago' cache/tmp/12345-0.groups
 g -q tree
 expect_rc 1
