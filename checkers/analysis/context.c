@@ -53,7 +53,7 @@ int func_is_root(const struct analysis *a, int f)
 {
 	const struct func *fn = &a->prog->funcs[f];
 	return (fn->addr_taken && !fn->entry_only && !fn->cb_only && !fn->icall_only) ||
-	       ((fn->exported || fn->in_include) && !fn->called_elsewhere) || fn->model_root || fn->has_callers_unknown;
+	       ((fn->exported || fn->in_include) && !fn->called_elsewhere && !fn->users_in_scan) || fn->model_root || fn->has_callers_unknown;
 }
 
 /* A root that runs on its own rather than as a library function some unknown

@@ -224,6 +224,45 @@ static void mark_host(struct analysis *a)
 	}
 }
 
+/* A public function (exported, or declared under include/) that no other
+ * directory calls is a root: modules outside the scan may call it. Unless it
+ * is a helper of a library whose users the scan holds: its file's public
+ * interface is called from another directory, and every scanned call of it is
+ * in its own file, from a static function or from one that another directory
+ * calls. fs/quota's qtree_delete_dquot() is exported, but called only
+ * by qtree_release_dquot() beside it, which ocfs2 and quota_v2 call: the paths
+ * through qtree_release_dquot() are all the paths there are in the tree.  A
+ * public function also called by a global function of its own file that no
+ * other directory calls stays a root: that caller may have users elsewhere. */
+static void mark_library_users(struct program *p)
+{
+	uint8_t *used = xcalloc(p->nfiles ? p->nfiles : 1, 1);
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		const struct func *fn = &p->funcs[f];
+		if ((fn->exported || fn->in_include) && fn->called_elsewhere)
+			used[fn->file] = 1;
+	}
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		struct func *fn = &p->funcs[f];
+		if (!(fn->exported || fn->in_include) || fn->called_elsewhere || !used[fn->file])
+			continue;
+		int ok = 0;
+		for (int i = 0; i < fn->ncallers; i++) {
+			const struct call *cl = &p->calls[fn->callers[i]];
+			if (p->files[cl->file].context)
+				continue;
+			const struct func *c = cl->fn >= 0 ? &p->funcs[cl->fn] : NULL;
+			if (cl->file != fn->file || !c || !(c->is_static || c->called_elsewhere)) {
+				ok = 0;
+				break;
+			}
+			ok = 1;
+		}
+		fn->users_in_scan = (uint8_t)ok;
+	}
+	free(used);
+}
+
 int graph_build(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -347,6 +386,7 @@ int graph_build(struct analysis *a)
 		if (model_find1(a->model, ROW_ROOT, p->funcs[f].name))
 			p->funcs[f].model_root = 1;
 	mark_include(a);
+	mark_library_users(p);
 	/* Allocator wrappers: a function passing its own gfp_t parameter to the gfp argument
 	 * of an allocator (or of another wrapper) is an allocator too. */
 	for (int round = 0; round < 16; round++) {

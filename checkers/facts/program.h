@@ -72,6 +72,7 @@ struct func {
 				 argument of a call (kthread_run(fn, ...), INIT_WORK(&w, fn)) other
 				 than to a parameter that is only called, a variable, ... (icall.c) */
 	uint8_t called_elsewhere; /* a direct caller in a file of another directory (graph.c) */
+	uint8_t users_in_scan;    /* public, but called only beside it, by functions whose users the scan holds (graph.c) */
 	uint32_t addr_how;   /* first way its address was taken (for messages) */
 	uint8_t entry_only;   /* every address-taking is an ops field of a model entry row */
 	uint32_t entry_field; /* that field ("inode_operations.mkdir") */
