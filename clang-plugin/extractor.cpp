@@ -1252,8 +1252,13 @@ public:
 		S.emit(p, Rec(FACT_LOOP).add(curName).add(S.pos(p)).add(span(body)).add(kind));
 		return true;
 	}
-	bool VisitForStmt(ForStmt *F) { return loop(F->getForLoc(), F->getBody(), "for"); }
-	bool VisitWhileStmt(WhileStmt *W) { return loop(W->getWhileLoc(), W->getBody(), "while"); }
+	// for (;;) and while (1) are left only by break, goto or return
+	bool VisitForStmt(ForStmt *F) { return loop(F->getForLoc(), F->getBody(), F->getCond() ? "for" : "forever"); }
+	bool VisitWhileStmt(WhileStmt *W)
+	{
+		const auto *L = dyn_cast<IntegerLiteral>(W->getCond()->IgnoreParenImpCasts());
+		return loop(W->getWhileLoc(), W->getBody(), L && L->getValue() != 0 ? "forever" : "while");
+	}
 	bool VisitDoStmt(DoStmt *D)
 	{
 		SourceLocation w;

@@ -276,7 +276,11 @@ class _Scan:
                 if v == "switch":
                     _emit(self.f, "switch", self.fn, self.tpos(i), self.tpos(bs), self.tend(be - 1))
                 else:
-                    _emit(self.f, "loop", self.fn, self.tpos(i), self.tpos(bs), self.tend(be - 1), v)
+                    # for (;;) and while (1): left only by break, goto or return
+                    forever = (v == "for" and c == i + 4 and self.val(i + 2) == ";" and self.val(i + 3) == ";") or \
+                              (v == "while" and c == i + 3 and self.val(i + 2) in ("1", "true"))
+                    _emit(self.f, "loop", self.fn, self.tpos(i), self.tpos(bs), self.tend(be - 1),
+                          "forever" if forever else v)
             return be
         if v == "do":
             bs = i + 1

@@ -467,6 +467,17 @@ static void structure(struct walk *w, const char *kind, int k, const char *extra
 	free(p);
 }
 
+/* for (;;) and while (1): the loop is left only by break, goto or return */
+static int loop_forever(const struct statement *s)
+{
+	const struct expression *c = s->iterator_pre_condition;
+	if (s->iterator_post_condition)
+		return 0;
+	while (c && c->type == EXPR_PREOP && c->op == '(')
+		c = c->unop;
+	return !c || (c->type == EXPR_VALUE && c->value != 0);
+}
+
 static void body_record(struct walk *w, const char *kind, int k, int body, const char *tail)
 {
 	const struct text *tx = w->tx;
@@ -539,7 +550,8 @@ static void walk_stmt(struct walk *w, struct statement *s)
 		}
 		if (k >= 0) {
 			if ((tok_is(tx, k, "for") || tok_is(tx, k, "while")) && tx->t[k + 1].match > k + 1)
-				body_record(w, "loop", k, tx->t[k + 1].match + 1, tok_is(tx, k, "for") ? "\tfor" : "\twhile");
+				body_record(w, "loop", k, tx->t[k + 1].match + 1,
+					    loop_forever(s) ? "\tforever" : tok_is(tx, k, "for") ? "\tfor" : "\twhile");
 			else if (tok_is(tx, k, "do"))
 				body_record(w, "loop", k, k + 1, "\tdo");
 			else if (tx->t[k].kind == TK_IDENT && tok_is(tx, k + 1, "(") && tx->t[k + 1].match > k + 1 &&

@@ -141,7 +141,8 @@ static void lower_loop(struct low *L, const struct item *it, int *cb, struct lbr
 	int hc = h;
 	lower_block(L, it->s1, 1, &hc, B); /* the header: condition, iterator */
 	int x = newb(g), body = newb(g);
-	edge(g, hc, x);
+	if (it->name != intern("forever"))
+		edge(g, hc, x); /* for (;;) and while (1) are left only by break, goto or return */
 	edge(g, hc, body);
 	struct lbrk LB = {x, h, -1, 0, B};
 	lower_block(L, it->e1, 1, &body, &LB);
