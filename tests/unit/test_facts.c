@@ -110,7 +110,7 @@ void test_facts(void)
 	bad(HDR "if\tfoo\t1:1\t1:2\t1:3\t1:4\t1:5\t-\t-\tmaybe:x\n", "bad COND 'maybe:x'");
 	bad(HDR "gfparg\t1:1\t1:1\tz\n", "bad IDX 'z' in 'gfparg' record");
 	bad(HDR "\n\nloop\tfoo\t1:1\t1:2\n", "x.facts:6: error: 'loop' record has 3 fields after 'loop', needs 5");
-	bad(HDR "loop\tfoo\t1:1\t1:2\t1:3\tuntil\n", "bad KIND 'until' in 'loop' record (expected for, while, do or iter)");
+	bad(HDR "loop\tfoo\t1:1\t1:2\t1:3\tuntil\n", "bad KIND 'until' in 'loop' record (expected for, while, do, iter or forever)");
 	/* numbers out of range are errors, not wrapped (issue 13.12) */
 	bad(HDR "return\tfoo\t4294967317:2\n", "bad POS '4294967317:2' in 'return' record (expected LINE:COL)");
 	bad(HDR "return\tfoo\t2147483648:2\n", "bad POS '2147483648:2'");
