@@ -22,7 +22,7 @@ MAINS     := checkers/cli/main.c checkers/cli/extract_main.c
 CORE_SRCS := $(foreach l,$(LAYERS),$(wildcard checkers/$(l)/*.c)) \
              $(filter-out $(MAINS),$(wildcard checkers/cli/*.c))
 CORE_OBJS := $(patsubst checkers/%.c,$(OBJ)/%.o,$(CORE_SRCS))
-CORE_HDRS := $(wildcard checkers/*/*.h)
+CORE_HDRS := $(wildcard checkers/*/*.h checkers/*/*.def)
 
 .PHONY: all clean test unit fixtures test-extract test-rules-table sanitize deps deps-core demo kernel-scan kernel-scan-all bench help
 all: $(BIN)/gfpcheck $(BIN)/gfpcheck-extract
