@@ -30,7 +30,8 @@ struct ctxent {
  * into one filesystem's method carries only that filesystem's (and generic)
  * context (context.c). */
 struct fsent {
-	uint32_t fs;                 /* fs_of() of the paths, 0 generic */
+	int bit;                     /* the paths' filesystem as its bit in the sets (context.c
+					fs_bit()): 0 generic, 1 + i a->fstops[i] */
 	struct ctxent e;             /* the first such path */
 };
 

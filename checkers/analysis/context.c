@@ -311,15 +311,16 @@ static int fs_in(const struct fctx *x, int k, int bit)
 static const struct fsent *fse_find(const struct analysis *a, int f, int k, uint32_t fs)
 {
 	const struct fctx *x = &a->ctx[f];
-	if (!fs_in(x, k, fs_bit(a, fs)))
+	int bit = fs_bit(a, fs);
+	if (!fs_in(x, k, bit))
 		return NULL;
 	for (int i = 0; i < x->nfse[k]; i++)
-		if (x->fse[k][i].fs == fs)
+		if (x->fse[k][i].bit == bit)
 			return &x->fse[k][i];
 	return NULL;
 }
 
-static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, uint32_t fs, const struct ctxent *e)
+static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, const struct ctxent *e)
 {
 	if (!x->fsbits[k])
 		x->fsbits[k] = xcalloc((size_t)a->fse_words, sizeof(uint64_t));
@@ -329,7 +330,7 @@ static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, uint32_
 		x->capfse[k] = x->capfse[k] ? 2 * x->capfse[k] : 2;
 		x->fse[k] = xrealloc(x->fse[k], sizeof(*x->fse[k]) * (size_t)x->capfse[k]);
 	}
-	x->fse[k][x->nfse[k]].fs = fs;
+	x->fse[k][x->nfse[k]].bit = bit;
 	x->fse[k][x->nfse[k]].e = *e;
 	x->nfse[k]++;
 }
@@ -340,7 +341,7 @@ static int fse_add(struct analysis *a, int f, int k, uint32_t fs, const struct c
 	int bit = fs_bit(a, fs);
 	if (fs_in(x, k, bit))
 		return 0;
-	fse_push(a, x, k, bit, fs, e);
+	fse_push(a, x, k, bit, e);
 	return 1;
 }
 
@@ -351,17 +352,18 @@ static int fse_merge(struct analysis *a, int g, int t, int k, const struct ctxen
 	struct fctx *T = &a->ctx[t];
 	if (!G->fsbits[k])
 		return 0;
+	int news = 0;
+	for (int w = 0; w < a->fse_words && !news; w++)
+		news = (G->fsbits[k][w] & ~(T->fsbits[k] ? T->fsbits[k][w] : 0)) != 0;
+	if (!news)
+		return 0;
+	/* in G's order, as before: the entries T lacks (each bit once in G) */
 	int changed = 0;
-	for (int w = 0; w < a->fse_words; w++) {
-		uint64_t nw = G->fsbits[k][w] & ~(T->fsbits[k] ? T->fsbits[k][w] : 0);
-		if (!nw)
-			continue;
-		for (int i = 0; i < G->nfse[k]; i++) {
-			int bit = fs_bit(a, G->fse[k][i].fs);
-			if (bit / 64 == w && (nw >> (bit % 64) & 1)) {
-				fse_push(a, T, k, bit, G->fse[k][i].fs, e);
-				changed = 1;
-			}
+	for (int i = 0; i < G->nfse[k]; i++) {
+		int bit = G->fse[k][i].bit;
+		if (!fs_in(T, k, bit)) {
+			fse_push(a, T, k, bit, e);
+			changed = 1;
 		}
 	}
 	return changed;
