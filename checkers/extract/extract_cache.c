@@ -182,6 +182,15 @@ int xcache_open(struct xcache *c, const char *dir, char *err, size_t errlen)
 	char *lk = xasprintf("%s/lock", mk);
 	c->lock_fd = open(lk, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	free(lk);
+	/* GFPCHECK_TEST_START_DELAY_MS widens the window between creating the lock
+	 * file and locking it (robustness x-concurrent-starts): another run's
+	 * clean_stale() finds the lock free all that time and must still leave the
+	 * directory alone. */
+	const char *dl = getenv("GFPCHECK_TEST_START_DELAY_MS");
+	if (dl && *dl) {
+		struct timespec ts = {atoi(dl) / 1000, (long)(atoi(dl) % 1000) * 1000000L};
+		nanosleep(&ts, NULL);
+	}
 	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX)) {
 		snprintf(err, errlen, "cannot lock '%s': %s", mk, strerror(errno));
 		xrm_rf(mk);
