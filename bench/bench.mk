@@ -27,3 +27,14 @@ $(KSRC_612)/Makefile:
 bench-upstream: $(KSRC_612)/Makefile
 	@test -f reports/linux-6.1-fs.json || { echo "bench-upstream: run 'make kernel-scan' first (reports/linux-6.1-fs.json)"; exit 2; }
 	python3 bench/upstream-nofs.py $(KSRC_61) $(KSRC_612) reports/linux-6.1-fs.json fs
+
+# make bench-regress: the whole text reports (findings and chains) of Linux 6.1
+# and 6.12 fs/ against the copies in bench/regress/ (bench/regress.sh); a change
+# meant to change findings runs `make bench-regress-update` and commits the copies.
+.PHONY: bench-regress bench-regress-update
+bench-regress: $(BIN)/gfpcheck $(KSRC_61)/Makefile $(KSRC_612)/Makefile
+	@rc=0; sh bench/regress.sh linux-6.1-fs $(KSRC_61)/fs || rc=$$?; \
+	sh bench/regress.sh linux-6.12-fs $(KSRC_612)/fs || rc=$$?; exit $$rc
+bench-regress-update: $(BIN)/gfpcheck $(KSRC_61)/Makefile $(KSRC_612)/Makefile
+	sh bench/regress.sh --update linux-6.1-fs $(KSRC_61)/fs
+	sh bench/regress.sh --update linux-6.12-fs $(KSRC_612)/fs
