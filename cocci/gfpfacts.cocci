@@ -1177,10 +1177,8 @@ except Exception as e:
 # not an `initializer list` metavariable, which spatch binds at a cost that
 # grows much faster than the list: fs/hfsplus/tables.c ran into the 120 s bound
 # (0.5 s now) and the cold extraction of 6.1 fs/ took 387 s against 91 s (-j1).
-# spatch then reports parse errors in 18 of the 2,538 facts files of 6.1 fs/ that
-# it did not report before (ext4.h's struct ext4_super_block with `__nonstring`,
-# proc/base.c's proc_map_files_readdir(), ...); the findings of 6.1 and 6.12 fs/
-# and their chains are the same (make bench-regress).
+# No line of a .cocci file may start with a hash and "spatch": spatch reads such
+# a line as command-line options, wherever it is (tests/extract/run.sh checks).
 @rin@
 identifier v;
 type T;

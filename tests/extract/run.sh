@@ -149,5 +149,11 @@ GFPCHECK_CACHE="$work/shcache-single" "$gf" --format text "$tree" >"$work/single
 [ -s "$work/single.txt" ] && cmp -s "$work/union.txt" "$work/single.txt" && ok ||
 	{ ko "the union of 3 shards differs from one scan"; diff "$work/single.txt" "$work/union.txt" | head -20; }
 
+# spatch reads a line of a semantic patch that starts with "#spatch" or
+# "# spatch" as command-line options, comments included: a comment line of
+# gfpfacts.cocci once made every run handle its words as files to parse.
+opts=$(grep -nE '^#[[:space:]]*spatch' "$top"/cocci/*.cocci "$top"/cocci/templates/*.in 2>/dev/null)
+[ -z "$opts" ] && ok || ko "lines spatch reads as options (reword them): $opts"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
