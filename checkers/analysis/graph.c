@@ -263,6 +263,20 @@ static void mark_library_users(struct program *p)
 	free(used);
 }
 
+/* A `deferred` model row names this call: CALLER hands NAME to task_work or a
+ * worker on every path the analysis can reach (mntput_no_expire() ->
+ * cleanup_mnt()), so NAME does not run in the caller's context and the call is
+ * no edge of the graph. */
+static int deferred_call(const struct analysis *a, const struct call *cl)
+{
+	const struct mrow *rows[8];
+	int n = model_find(a->model, ROW_DEFERRED, cl->callee, rows, 8);
+	for (int i = 0; i < n; i++)
+		if (rows[i]->from == a->prog->funcs[cl->fn].name)
+			return 1;
+	return 0;
+}
+
 int graph_build(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -302,8 +316,8 @@ int graph_build(struct analysis *a)
 			cl->target = resolve_macro(a, cl->file, cl->callee, 0);
 			cl->via_macro = cl->target >= 0;
 		}
-		if (cl->target < 0)
-			continue;
+		if (cl->target >= 0 && deferred_call(a, cl))
+			cl->target = -1;
 	}
 	for (size_t c = 0; c < p->ncalls; c++) {
 		struct call *cl = &p->calls[c];

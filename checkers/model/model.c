@@ -10,7 +10,7 @@
 #include "model/model.h"
 #include "base/util.h"
 
-static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner", "hostheader"};
+static const char *kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner", "hostheader", "deferred"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -155,7 +155,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			break;
 	if (k == ROW__N)
 		FAIL("unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, handle, "
-		     "noreturn, reclaim, callback, pagecache, dropper, pinner or hostheader)", f[0]);
+		     "noreturn, reclaim, callback, pagecache, dropper, pinner, hostheader or deferred)", f[0]);
 	r.kind = (enum row_kind)k;
 	if (r.kind == ROW_PAGECACHE)
 		r.arg_idx = 0; /* the mapping is the first argument unless mapping= says otherwise */
@@ -341,6 +341,10 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			if (!is_ident(val))
 				FAIL("pinner hold= takes the function that takes the extra dentry reference (dget), not '%s'", val);
 			r.hold = intern(val);
+		} else if (r.kind == ROW_DEFERRED && strcmp(key, "from") == 0) {
+			if (!is_ident(val))
+				FAIL("deferred from= takes the function whose call of the row's name is deferred, not '%s'", val);
+			r.from = intern(val);
 		} else if (r.kind == ROW_LOCK && strcmp(key, "mode") == 0) {
 			if (strcmp(val, "read") != 0 && strcmp(val, "write") != 0)
 				FAIL("lock mode must be read or write, not '%s'", val);
@@ -371,13 +375,16 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		FAIL("%s row needs %s=...", kind_names[r.kind], r.kind == ROW_SETTER ? "close" : "release");
 	if ((r.kind == ROW_SETTER || r.kind == ROW_LOCK || r.kind == ROW_ROOT || r.kind == ROW_ENTRY ||
 	     r.kind == ROW_HANDLE || r.kind == ROW_NORETURN || r.kind == ROW_RECLAIM || r.kind == ROW_CALLBACK ||
-	     r.kind == ROW_PAGECACHE || r.kind == ROW_DROPPER || r.kind == ROW_PINNER || r.kind == ROW_HOSTHDR) &&
+	     r.kind == ROW_PAGECACHE || r.kind == ROW_DROPPER || r.kind == ROW_PINNER || r.kind == ROW_HOSTHDR ||
+	     r.kind == ROW_DEFERRED) &&
 	    (!reason || !*reason))
 		FAIL("%s row needs a reason after ' -- '", kind_names[r.kind]);
 	if (r.kind == ROW_RECLAIM && r.never != (r.in_file != 0))
 		FAIL("reclaim kind=none needs file=PATH (the file whose entry reclaim never runs), and file= needs kind=none");
 	if (r.kind == ROW_RECLAIM && (r.live || r.policy) && (!r.live || r.freed_obj < 0))
 		FAIL("reclaim live= needs object=I, and policy= needs live=");
+	if (r.kind == ROW_DEFERRED && !r.from)
+		FAIL("deferred row needs from=CALLER (the function whose call of %s is deferred)", f[1]);
 	if (r.kind == ROW_CALLBACK && (r.arg_idx < 0 || !r.blocks_reclaim))
 		FAIL("callback row needs arg=I (the callback argument) and blocks=reclaim");
 	if (r.since && r.until && r.since >= r.until)
@@ -682,6 +689,8 @@ void model_dump(const struct model *m, FILE *out)
 			fputs(" mode=read", out);
 		if (r->kind == ROW_CALLBACK)
 			fprintf(out, " arg=%d", r->arg_idx);
+		if (r->kind == ROW_DEFERRED)
+			fprintf(out, " from=%s", istr(r->from));
 		if (r->kind == ROW_PAGECACHE && r->arg_idx != 0)
 			fprintf(out, " mapping=%d", r->arg_idx);
 		if (r->kind == ROW_PAGECACHE && r->gfp_idx >= 0)

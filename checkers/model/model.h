@@ -17,7 +17,7 @@ enum {
 	GB_OTHER = 1u << 31,
 };
 
-enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW_PAGECACHE, ROW_DROPPER, ROW_PINNER, ROW_HOSTHDR, ROW__N };
+enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW_PAGECACHE, ROW_DROPPER, ROW_PINNER, ROW_HOSTHDR, ROW_DEFERRED, ROW__N };
 enum scope_kind { SK_NOFS = 1, SK_NOIO = 2, SK_FLAGS = 3 };
 /* lock rows: LK_LOCK, LK_TRANS, LK_CLUSTER; setter and handle rows: what the
  * scope they open is called in patches: LK_TRANS "transactions", LK_JOURNAL
@@ -62,6 +62,7 @@ struct mrow {
 	int via_dcache;   /* reclaim via=dcache: reclaim runs the entry only on an inode or dentry the dcache
 			     and inode shrinkers reach, never in a filesystem that pins its dentries */
 	uint32_t hold;    /* pinner hold=NAME: the call that takes the extra dentry reference (dget) */
+	uint32_t from;    /* deferred from=CALLER: the function whose call of NAME is deferred */
 	int shared;       /* lock mode=read: a shared (reader) acquire */
 	int since, until; /* version codes (major*1000+minor), 0 if none */
 	char *reason;

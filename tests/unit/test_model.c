@@ -110,6 +110,13 @@ void test_model(void)
 	bad("root foo\n", "root row needs a reason");
 	bad("noreturn BUG\n", "noreturn row needs a reason");
 	bad("noreturn BUG fs=x -- r\n", "unknown option 'fs' for a noreturn row");
+	/* deferred rows: a call whose callee runs later from task_work */
+	bad("deferred cleanup_mnt -- r\n", "deferred row needs from=CALLER");
+	bad("deferred cleanup_mnt from=mntput_no_expire\n", "deferred row needs a reason");
+	bad("deferred cleanup_mnt from=a.b -- r\n", "deferred from= takes the function");
+	rc = load(&m, "deferred cleanup_mnt from=mntput_no_expire -- task_work\n", err);
+	CHECK(rc == 0 && m.n == 1 && m.rows[0].kind == ROW_DEFERRED && m.rows[0].from == intern("mntput_no_expire"));
+	model_free(&m);
 	/* entry rows: ops-table fields the VFS calls with nothing held */
 	bad("entry inode_operations.mkdir\n", "entry row needs a reason");
 	bad("handle handle_t fs=jbd2\n", "handle row needs a reason");
