@@ -25,6 +25,7 @@ struct consts {
 	struct analysis *a;
 	int fn, objk, depth;
 	uint32_t live;
+	int memalloc; /* `current->flags & PF_MEMALLOC` is true (the walk is in reclaim) */
 };
 
 /* The value of a constant argument text, or 0 when it is none. */
@@ -65,9 +66,10 @@ static void trim(const char *s, size_t *b, size_t *e)
 			(*b)++;
 		while (*e > *b && s[*e - 1] == ' ')
 			(*e)--;
-		const char *wrap[] = {"unlikely(", "likely(", "("};
+		/* (WARN_ON() and WARN_ON_ONCE() return their condition's truth) */
+		const char *wrap[] = {"unlikely(", "likely(", "WARN_ON_ONCE(", "WARN_ON(", "("};
 		int stripped = 0;
-		for (int w = 0; w < 3 && !stripped; w++) {
+		for (int w = 0; w < 5 && !stripped; w++) {
 			size_t l = strlen(wrap[w]);
 			if (*e - *b <= l || strncmp(s + *b, wrap[w], l) != 0 || s[*e - 1] != ')')
 				continue;
@@ -99,12 +101,26 @@ static size_t top_op(const char *s, size_t b, size_t e, const char *op)
 	return at;
 }
 
+/* Is t the test `current->flags & PF_MEMALLOC` (either order, any spacing)? */
+static int is_memalloc_test(const char *t)
+{
+	char buf[64];
+	size_t n = 0;
+	for (; *t && n + 1 < sizeof(buf); t++)
+		if (*t != ' ' && *t != '\t')
+			buf[n++] = *t;
+	buf[n] = 0;
+	return !*t && (strcmp(buf, "current->flags&PF_MEMALLOC") == 0 || strcmp(buf, "PF_MEMALLOC&current->flags") == 0);
+}
+
 /* The value of operand s[b, e): 0 unknown, 1 known (*v), 2 known to be non-zero only. */
 static int operand(const struct consts *K, const char *s, size_t b, size_t e, long long *v)
 {
 	trim(s, &b, &e);
 	char *t = xstrndup(s + b, e - b);
 	int ok = const_value(t, v);
+	if (!ok && K->memalloc && is_memalloc_test(t))
+		ok = 2; /* PF_MEMALLOC is set in reclaim: the test is non-zero */
 	if (!ok) {
 		uint32_t id = intern_lookup(t);
 		for (int i = 0; id && i < K->n && !ok; i++)
@@ -328,6 +344,28 @@ void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsig
 	K.fn = g;
 	K.objk = k;
 	K.live = member;
+	char *seen;
+	walk(a, g, -1, &K, &seen);
+	const struct fcfg *G = &a->cfgs[g];
+	for (int i = 0; i < fn->ncalls; i++)
+		reach[i] = !seen; /* no CFG: every call */
+	for (int b = 0; seen && b < G->n; b++)
+		for (int e = 0; seen[b] && e < G->b[b].nev; e++)
+			for (int i = 0; i < fn->ncalls; i++)
+				if (fn->calls[i] == G->b[b].ev[e])
+					reach[i] = 1;
+	free(seen);
+}
+
+void reached_in_reclaim(struct analysis *a, int g, unsigned char *reach)
+{
+	const struct func *fn = &a->prog->funcs[g];
+	struct consts K;
+	memset(&K, 0, sizeof(K));
+	K.a = a;
+	K.fn = g;
+	K.objk = -1;
+	K.memalloc = 1;
 	char *seen;
 	walk(a, g, -1, &K, &seen);
 	const struct fcfg *G = &a->cfgs[g];

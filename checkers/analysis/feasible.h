@@ -20,6 +20,12 @@ int hop_feasible(struct analysis *a, int c, int x);
  * value gives. One walk of g's CFG. */
 void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsigned char *reach);
 
+/* Which calls of function g (reach[i] for g's i-th call) can be reached when g
+ * runs in memory reclaim, where PF_MEMALLOC is set (direct reclaim and kswapd:
+ * memalloc_noreclaim_save()): a condition `current->flags & PF_MEMALLOC`, also
+ * under `!`, `unlikely()` and `WARN_ON_ONCE()`, is true. One walk of g's CFG. */
+void reached_in_reclaim(struct analysis *a, int g, unsigned char *reach);
+
 /* A lock context of class PC_LOCK that reaches call x on a feasible path: fills
  * hops[] with the calls from x's caller up to the function that takes the lock
  * (hops[0] calls x's function, ...), *origin with the acquire, and returns the

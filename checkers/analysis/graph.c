@@ -263,8 +263,8 @@ static void mark_library_users(struct program *p)
 	free(used);
 }
 
-/* A `deferred` model row names this call: CALLER hands NAME to task_work or a
- * worker on every path the analysis can reach (mntput_no_expire() ->
+/* A `deferred` model row (without when=reclaim) names this call: CALLER hands
+ * NAME to task_work or a worker on every path the analysis can reach (mntput_no_expire() ->
  * cleanup_mnt()), so NAME does not run in the caller's context and the call is
  * no edge of the graph. */
 static int deferred_call(const struct analysis *a, const struct call *cl)
@@ -272,8 +272,8 @@ static int deferred_call(const struct analysis *a, const struct call *cl)
 	const struct mrow *rows[8];
 	int n = model_find(a->model, ROW_DEFERRED, cl->callee, rows, 8);
 	for (int i = 0; i < n; i++)
-		if (rows[i]->from == a->prog->funcs[cl->fn].name)
-			return 1;
+		if (rows[i]->from == a->prog->funcs[cl->fn].name && !rows[i]->in_reclaim)
+			return 1; /* (a when=reclaim row cuts only reclaim walks: reclaim.c) */
 	return 0;
 }
 

@@ -20,6 +20,7 @@ struct reclaim {
 	uint32_t *pin; size_t npin; /* directories that pin every dentry they instantiate (pinning_dirs()) */
 	uint32_t *pseudo; size_t npseudo; /* files of pseudo filesystems (init_pseudo()) */
 	uint32_t *ent_fs; /* per function: entry_fs() of the ops entry it is (0: none), for code outside fs/ */
+	unsigned char **mreach; /* per function that tests PF_MEMALLOC: its calls reached in reclaim, else NULL */
 	size_t npinned;  /* via=dcache entries of those directories, left out */
 	uint32_t *edirs; /* the directories of the entries (sorted, each once) */
 	size_t nedirs;
@@ -124,6 +125,47 @@ static int in_set(const uint32_t *v, size_t n, uint32_t x)
 static int never_returns(const struct analysis *a, int u)
 {
 	return model_find1(a->model, ROW_NORETURN, a->prog->funcs[u].name) != NULL;
+}
+
+/* Does a `deferred ... when=reclaim` row say that function f's direct call c
+ * never runs its callee in reclaim (gfs2_evict_inode() deletes an unlinked
+ * inode only outside it: evict_should_delete() defers under PF_MEMALLOC)? */
+static int deferred_in_reclaim(const struct analysis *a, int f, int c)
+{
+	const struct mrow *rows[8];
+	int n = model_find(a->model, ROW_DEFERRED, a->prog->calls[c].callee, rows, 8);
+	for (int i = 0; i < n; i++)
+		if (rows[i]->in_reclaim && rows[i]->from == a->prog->funcs[f].name)
+			return 1;
+	return 0;
+}
+
+/* Per function that tests `current->flags & PF_MEMALLOC` in a condition: which
+ * of its calls reclaim, where the flag is set, can reach (reached_in_reclaim();
+ * evict_should_delete() defers a gfs2 delete there, btrfs_btree_balance_dirty()
+ * returns early). The others get NULL: every call. */
+static unsigned char **memalloc_reach(struct analysis *a)
+{
+	const struct program *p = a->prog;
+	unsigned char **m = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*m));
+	for (size_t i = 0; i < p->nitems; i++) {
+		const struct item *it = &p->items[i];
+		if (it->kind != IT_IF || it->fn < 0 || !it->ctext || m[it->fn])
+			continue;
+		const char *t = strstr(istr(it->ctext), "PF_MEMALLOC");
+		if (!t || t[11] == '_')
+			continue;
+		int f = it->fn;
+		m[f] = xmalloc(p->funcs[f].ncalls ? (size_t)p->funcs[f].ncalls : 1);
+		reached_in_reclaim(a, f, m[f]);
+	}
+	return m;
+}
+
+/* Is the i-th call of function f one that reclaim never makes (a PF_MEMALLOC test)? */
+static int dead_in_reclaim(const struct reclaim *R, int f, int i)
+{
+	return R->mreach && R->mreach[f] && !R->mreach[f][i];
 }
 
 /* Is the indirect call c into u an entry that a `kind=none` row says reclaim
@@ -457,7 +499,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 			const struct entry *ent = B->parent[f] < 0 ? &E[B->from[f]] : B->via_live[f] ? B->live[f] : NULL;
 			for (int i = 0; i < fn->ncalls; i++) {
 				int c = fn->calls[i];
-				if (dead_in_entry(ent, i))
+				if (dead_in_entry(ent, i) || dead_in_reclaim(R, f, i))
 					continue;
 				uint32_t cls = takes(a, c);
 				int seen = -1;
@@ -490,7 +532,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					it = icall_targets(a, c, &ni);
 				for (int j = -1; j < ni && B->depth[f] < RECLAIM_DEPTH; j++) {
 					int u = j < 0 ? t : it[j];
-					if (u < 0 || never_returns(a, u))
+					if (u < 0 || never_returns(a, u) || (j < 0 && deferred_in_reclaim(a, f, c)))
 						continue;
 					if (B->stamp[u] == B->cur) {
 						/* it passes a function for one of u's parameters that
@@ -605,7 +647,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 		for (int i = 0; i < fn->ncalls; i++) {
 			int c = fn->calls[i];
 			const struct call *cl = &p->calls[c];
-			if (dead_in_entry(st.ent >= 0 ? &E[st.ent] : NULL, i))
+			if (dead_in_entry(st.ent >= 0 ? &E[st.ent] : NULL, i) || dead_in_reclaim(R, st.f, i))
 				continue;
 			uint32_t cls = takes(a, c);
 			if (cls) {
@@ -632,7 +674,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 			int fa = ni ? freed_arg_of_call(a, c) : -1; /* once per call, not per target */
 			for (int j = -1; j < ni && st.depth < RECLAIM_DEPTH; j++) {
 				int u = j < 0 ? t : it[j];
-				if (u < 0 || never_returns(a, u))
+				if (u < 0 || never_returns(a, u) || (j < 0 && deferred_in_reclaim(a, st.f, c)))
 					continue;
 				uint32_t ufs = walk_fs(a, u);
 				if (j >= 0 && ufs && st.fs && ufs != st.fs)
@@ -666,6 +708,7 @@ void reclaim_run(struct analysis *a)
 	collect_entries(a, &E, &ne);
 	R->nentries = ne;
 	R->ent_fs = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t));
+	R->mreach = memalloc_reach(a);
 	for (size_t k = 0; k < ne; k++) /* a method defined where it is stored: generic_delete_inode() stays generic */
 		if (E[k].fn >= 0 && !R->ent_fs[E[k].fn] && p->funcs[E[k].fn].file == p->refs[E[k].ref].file)
 			R->ent_fs[E[k].fn] = entry_fs(a, &E[k]);
@@ -780,6 +823,9 @@ void reclaim_free(struct analysis *a)
 	free(R->pin);
 	free(R->pseudo);
 	free(R->ent_fs);
+	for (size_t f = 0; R->mreach && f < a->prog->nfuncs; f++)
+		free(R->mreach[f]);
+	free(R->mreach);
 	free(R);
 	a->reclaim = NULL;
 }

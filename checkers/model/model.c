@@ -345,6 +345,10 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			if (!is_ident(val))
 				FAIL("deferred from= takes the function whose call of the row's name is deferred, not '%s'", val);
 			r.from = intern(val);
+		} else if (r.kind == ROW_DEFERRED && strcmp(key, "when") == 0) {
+			if (strcmp(val, "reclaim") != 0)
+				FAIL("deferred when= takes reclaim (the call is deferred only in reclaim, PF_MEMALLOC set), not '%s'", val);
+			r.in_reclaim = 1;
 		} else if (r.kind == ROW_LOCK && strcmp(key, "mode") == 0) {
 			if (strcmp(val, "read") != 0 && strcmp(val, "write") != 0)
 				FAIL("lock mode must be read or write, not '%s'", val);
@@ -690,7 +694,7 @@ void model_dump(const struct model *m, FILE *out)
 		if (r->kind == ROW_CALLBACK)
 			fprintf(out, " arg=%d", r->arg_idx);
 		if (r->kind == ROW_DEFERRED)
-			fprintf(out, " from=%s", istr(r->from));
+			fprintf(out, " from=%s%s", istr(r->from), r->in_reclaim ? " when=reclaim" : "");
 		if (r->kind == ROW_PAGECACHE && r->arg_idx != 0)
 			fprintf(out, " mapping=%d", r->arg_idx);
 		if (r->kind == ROW_PAGECACHE && r->gfp_idx >= 0)

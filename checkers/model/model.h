@@ -63,6 +63,7 @@ struct mrow {
 			     and inode shrinkers reach, never in a filesystem that pins its dentries */
 	uint32_t hold;    /* pinner hold=NAME: the call that takes the extra dentry reference (dget) */
 	uint32_t from;    /* deferred from=CALLER: the function whose call of NAME is deferred */
+	int in_reclaim;   /* deferred when=reclaim: deferred only when the caller runs in reclaim (PF_MEMALLOC) */
 	int shared;       /* lock mode=read: a shared (reader) acquire */
 	int since, until; /* version codes (major*1000+minor), 0 if none */
 	char *reason;

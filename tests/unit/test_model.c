@@ -114,6 +114,10 @@ void test_model(void)
 	bad("deferred cleanup_mnt -- r\n", "deferred row needs from=CALLER");
 	bad("deferred cleanup_mnt from=mntput_no_expire\n", "deferred row needs a reason");
 	bad("deferred cleanup_mnt from=a.b -- r\n", "deferred from= takes the function");
+	bad("deferred evict_unlinked_inode from=gfs2_evict_inode when=always -- r\n", "deferred when= takes reclaim");
+	rc = load(&m, "deferred evict_unlinked_inode from=gfs2_evict_inode when=reclaim -- PF_MEMALLOC\n", err);
+	CHECK(rc == 0 && m.n == 1 && m.rows[0].in_reclaim);
+	model_free(&m);
 	rc = load(&m, "deferred cleanup_mnt from=mntput_no_expire -- task_work\n", err);
 	CHECK(rc == 0 && m.n == 1 && m.rows[0].kind == ROW_DEFERRED && m.rows[0].from == intern("mntput_no_expire"));
 	model_free(&m);
