@@ -472,12 +472,49 @@ static int dead_in_entry(const struct entry *e, int i)
 	return e && e->reach && !e->reach[i];
 }
 
+/* Is one of directories x, y the other or below it ("drivers/gpu/drm" and
+ * "drivers/gpu/drm/msm")? */
+static int dir_related(const char *x, const char *y)
+{
+	size_t nx = strlen(x), ny = strlen(y);
+	if (nx > ny) {
+		const char *t = x;
+		x = y;
+		y = t;
+		size_t tn = nx;
+		nx = ny;
+		ny = tn;
+	}
+	return strncmp(x, y, nx) == 0 && (y[nx] == 0 || y[nx] == '/');
+}
+
+/* The driver a reclaim walk starts in: the directory of its entries when they
+ * are under drivers/ (a driver's shrinker), else 0. */
+static uint32_t driver_dir(uint32_t dir)
+{
+	return strncmp(istr(dir), "drivers/", 8) == 0 ? dir : 0;
+}
+
+/* Is u a function of another driver than the walk's (ddir: driver_dir())? An
+ * indirect call on a driver's reclaim path works on that driver's objects: the
+ * msm GEM shrinker's drm_gem_object_put() -> ->free goes into msm's method, not
+ * into xen's or another DRM driver's. Code outside drivers/ (mm/, lib/) and the
+ * driver's parent directories (drivers/gpu/drm) stay open to it. */
+static int other_driver(const struct analysis *a, uint32_t ddir, int u)
+{
+	if (!ddir)
+		return 0;
+	const char *ud = a->prog->files[a->prog->funcs[u].file].dir;
+	return strncmp(ud, "drivers/", 8) == 0 && !dir_related(istr(ddir), ud);
+}
+
 /* Breadth-first from one filesystem's entry functions E[0..n): the classes
  * its reclaim takes, each once (kswapd-only entries in a second round). */
 static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const struct entry *E, int n)
 {
 	const struct program *p = a->prog;
 	size_t first = R->n;
+	uint32_t ddir = n ? driver_dir(E[0].dir) : 0;
 	for (int kswapd = 0; kswapd < 2; kswapd++) {
 		B->cur++;
 		size_t qh = 0, qt = 0;
@@ -548,7 +585,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					uint32_t ufs = walk_fs(a, u), cfs = B->fs[f];
 					if (j >= 0 && ufs && cfs && ufs != cfs)
 						continue;
-					if (j >= 0 && never_target(a, c, u))
+					if (j >= 0 && (never_target(a, c, u) || other_driver(a, ddir, u)))
 						continue;
 					B->stamp[u] = B->cur;
 					B->parent[u] = c;
@@ -625,6 +662,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 	const struct program *p = a->prog;
 	if (R->n == first)
 		return;
+	uint32_t ddir = n ? driver_dir(E[0].dir) : 0;
 	unsigned char *other = xcalloc(R->n - first, 1);
 	uint32_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t)); /* bit k+1: state (f, k) queued */
 	struct fstate *q = NULL;
@@ -679,7 +717,7 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 				uint32_t ufs = walk_fs(a, u);
 				if (j >= 0 && ufs && st.fs && ufs != st.fs)
 					continue;
-				if (j >= 0 && never_target(a, c, u))
+				if (j >= 0 && (never_target(a, c, u) || other_driver(a, ddir, u)))
 					continue;
 				int k2 = j >= 0 && fa >= 0 && fa < p->funcs[u].nparams && fa <= 30 ? fa
 												 : passed_as(a, c, st.f, st.k, u);
