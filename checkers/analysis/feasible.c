@@ -357,6 +357,39 @@ void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsig
 	free(seen);
 }
 
+int arg_constant(const char *text, long long *v)
+{
+	return const_value(text, v);
+}
+
+void reached_with_consts(struct analysis *a, int g, const int *ks, const long long *vs, int n, unsigned char *reach)
+{
+	const struct func *fn = &a->prog->funcs[g];
+	struct consts K;
+	memset(&K, 0, sizeof(K));
+	K.a = a;
+	K.fn = g;
+	K.objk = -1;
+	K.memalloc = 1; /* the walks that carry constants are reclaim's */
+	for (int i = 0; i < n && K.n < MAXCONST; i++) {
+		if (ks[i] < 0 || ks[i] >= fn->nparams)
+			continue;
+		K.name[K.n] = a->prog->params[fn->param0 + ks[i]].name;
+		K.val[K.n++] = vs[i];
+	}
+	char *seen;
+	walk(a, g, -1, &K, &seen);
+	const struct fcfg *G = &a->cfgs[g];
+	for (int i = 0; i < fn->ncalls; i++)
+		reach[i] = !seen; /* no CFG: every call */
+	for (int b = 0; seen && b < G->n; b++)
+		for (int e = 0; seen[b] && e < G->b[b].nev; e++)
+			for (int i = 0; i < fn->ncalls; i++)
+				if (fn->calls[i] == G->b[b].ev[e])
+					reach[i] = 1;
+	free(seen);
+}
+
 void reached_in_reclaim(struct analysis *a, int g, unsigned char *reach)
 {
 	const struct func *fn = &a->prog->funcs[g];

@@ -26,6 +26,14 @@ void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsig
  * under `!`, `unlikely()` and `WARN_ON_ONCE()`, is true. One walk of g's CFG. */
 void reached_in_reclaim(struct analysis *a, int g, unsigned char *reach);
 
+/* Is argument text `text` a constant (0, NULL, false, true, a number)? *v gets it. */
+int arg_constant(const char *text, long long *v);
+
+/* Which calls of function g (reach[i] for g's i-th call) can be reached when
+ * its parameters ks[0..n) hold the constants vs[0..n) and g runs in memory
+ * reclaim (PF_MEMALLOC set, as reached_in_reclaim())? One walk of g's CFG. */
+void reached_with_consts(struct analysis *a, int g, const int *ks, const long long *vs, int n, unsigned char *reach);
+
 /* A lock context of class PC_LOCK that reaches call x on a feasible path: fills
  * hops[] with the calls from x's caller up to the function that takes the lock
  * (hops[0] calls x's function, ...), *origin with the acquire, and returns the

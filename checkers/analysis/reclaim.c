@@ -1,4 +1,5 @@
 /* reclaim.c - reclaim lock sets (see reclaim.h). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,6 +224,15 @@ static int cmp_entry(const void *x, const void *y)
 	return a->ref - b->ref;
 }
 
+#define NCONST 4
+
+/* Constants parameters of a function hold on a reclaim walk into it. */
+struct cstate {
+	int n;
+	int k[NCONST];
+	long long v[NCONST];
+};
+
 struct bfs {
 	int *stamp, *parent, *depth, *from; /* per function */
 	uint32_t *fs;  /* per function: the filesystem the path is in, 0 generic */
@@ -236,6 +246,13 @@ struct bfs {
 	 * inode are no reclaim path here either */
 	const struct entry **live;
 	char *via_live;
+	/* constant arguments carried along the walk (issue 11 point 6 for reclaim
+	 * paths): per function, the constants its parameters hold on every walk
+	 * into it so far, and the calls they leave reachable (NULL: every call) */
+	struct cstate *cs;
+	unsigned char **creach;
+	const uint32_t *pmask; /* per function: parameters tested in a condition or passed on (bit k) */
+	const uint32_t *tmask; /* per function: parameters tested in a condition */
 };
 
 /* Does indirect call c call through the member of entry e's row
@@ -268,8 +285,10 @@ static void add_class(struct analysis *a, struct reclaim *R, const struct bfs *B
 	struct rclass rc;
 	memset(&rc, 0, sizeof(rc));
 	rc.cls = cls;
-	int f = p->calls[c].fn;
-	const struct entry *e = &E[B->from[f]];
+	int f = p->calls[c].fn, root = f;
+	while (B->parent[root] >= 0) /* the entry the chain starts at (a walk with fewer constants may have re-parented it) */
+		root = p->calls[B->parent[root]].fn;
+	const struct entry *e = &E[B->from[root]];
 	rc.dir = e->dir;
 	rc.row = e->row;
 	rc.ref = e->ref;
@@ -472,6 +491,127 @@ static int dead_in_entry(const struct entry *e, int i)
 	return e && e->reach && !e->reach[i];
 }
 
+/* Is `name` a whole word of text t? */
+static int word_in(const char *t, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *q = strstr(t, name); q; q = strstr(q + 1, name)) {
+		int before = q == t || !(isalnum((unsigned char)q[-1]) || q[-1] == '_' || q[-1] == '.' || q[-1] == '>');
+		int after = !(isalnum((unsigned char)q[n]) || q[n] == '_');
+		if (before && after)
+			return 1;
+	}
+	return 0;
+}
+
+/* Per function, the parameters (bit k, k < 31) that a condition of it tests
+ * (*tmask) or that it passes on as a call's argument as they are (*pmask,
+ * which includes the tested ones): only constants for those are carried. */
+static void param_masks(const struct analysis *a, uint32_t **pmask, uint32_t **tmask)
+{
+	const struct program *p = a->prog;
+	uint32_t *pm = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t));
+	uint32_t *tm = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t));
+	for (size_t i = 0; i < p->nitems; i++) {
+		const struct item *it = &p->items[i];
+		if (it->kind != IT_IF || it->fn < 0 || !it->ctext)
+			continue;
+		const struct func *fn = &p->funcs[it->fn];
+		const char *t = istr(it->ctext);
+		for (int k = 0; k < fn->nparams && k < 31; k++)
+			if (!(tm[it->fn] & (1u << k)) && word_in(t, istr(p->params[fn->param0 + k].name)))
+				tm[it->fn] |= 1u << k;
+	}
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		const struct func *fn = &p->funcs[f];
+		pm[f] = tm[f];
+		for (int i = 0; i < fn->ncalls; i++) {
+			const struct call *cl = &p->calls[fn->calls[i]];
+			for (int j = 0; j < cl->nargs; j++)
+				for (int k = 0; k < fn->nparams && k < 31; k++)
+					if (cl->args[j] == p->params[fn->param0 + k].name)
+						pm[f] |= 1u << k;
+		}
+	}
+	*pmask = pm;
+	*tmask = tm;
+}
+
+/* The constants call c (in f, whose parameters hold B->cs[f]) gives u's
+ * parameters: a constant argument, or f's parameter passed on as it is. */
+static void call_consts(const struct analysis *a, const struct bfs *B, int f, int c, int u, struct cstate *out)
+{
+	const struct program *p = a->prog;
+	const struct call *cl = &p->calls[c];
+	const struct cstate *in = &B->cs[f];
+	out->n = 0;
+	for (int j = 0; j < cl->nargs && j < p->funcs[u].nparams && j < 31 && out->n < NCONST; j++) {
+		if (!(B->pmask[u] & (1u << j)))
+			continue;
+		long long v;
+		int known = arg_constant(istr(cl->args[j]), &v);
+		for (int i = 0; i < in->n && !known; i++)
+			if (cl->args[j] == p->params[p->funcs[f].param0 + in->k[i]].name) {
+				v = in->v[i];
+				known = 1;
+			}
+		if (known) {
+			out->k[out->n] = j;
+			out->v[out->n++] = v;
+		}
+	}
+}
+
+/* Keep in *cs only the constants *nx has too (a walk into the function with
+ * fewer constants reaches more); returns whether *cs lost one. */
+static int cs_meet(struct cstate *cs, const struct cstate *nx)
+{
+	int w = 0;
+	for (int i = 0; i < cs->n; i++) {
+		int keep = 0;
+		for (int j = 0; j < nx->n && !keep; j++)
+			keep = nx->k[j] == cs->k[i] && nx->v[j] == cs->v[i];
+		if (keep) {
+			cs->k[w] = cs->k[i];
+			cs->v[w++] = cs->v[i];
+		}
+	}
+	int lost = w < cs->n;
+	cs->n = w;
+	return lost;
+}
+
+/* Is u on the walk's chain to f (f itself or an ancestor)? Then a call of f
+ * into u is a recursion, and u keeps its chain. */
+static int on_chain(const struct analysis *a, const struct bfs *B, int f, int u)
+{
+	for (int g = f, n = 0; n <= RECLAIM_DEPTH + 1; n++) {
+		if (g == u)
+			return 1;
+		if (B->parent[g] < 0)
+			return 0;
+		g = a->prog->calls[B->parent[g]].fn;
+	}
+	return 1; /* longer than any chain the walk makes: leave it */
+}
+
+/* Set B->creach[u] from B->cs[u]: the calls u's constants leave reachable,
+ * NULL when none of them is tested in u. */
+static void cs_reach(struct analysis *a, struct bfs *B, int u)
+{
+	free(B->creach[u]);
+	B->creach[u] = NULL;
+	const struct cstate *cs = &B->cs[u];
+	int tested = 0;
+	for (int i = 0; i < cs->n && !tested; i++)
+		tested = (B->tmask[u] >> cs->k[i]) & 1u;
+	if (!tested)
+		return;
+	const struct func *fn = &a->prog->funcs[u];
+	B->creach[u] = xmalloc(fn->ncalls ? (size_t)fn->ncalls : 1);
+	reached_with_consts(a, u, cs->k, cs->v, cs->n, B->creach[u]);
+}
+
 /* Is one of directories x, y the other or below it ("drivers/gpu/drm" and
  * "drivers/gpu/drm/msm")? */
 static int dir_related(const char *x, const char *y)
@@ -527,6 +667,9 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 			B->depth[f] = 0;
 			B->from[f] = i;
 			B->fs[f] = entry_fs(a, &E[i]);
+			B->cs[f].n = 0;
+			free(B->creach[f]);
+			B->creach[f] = NULL;
 			binds_start(B->binds, a, f);
 			VEC_PUSH(B->queue, qt, B->qcap, f);
 		}
@@ -536,7 +679,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 			const struct entry *ent = B->parent[f] < 0 ? &E[B->from[f]] : B->via_live[f] ? B->live[f] : NULL;
 			for (int i = 0; i < fn->ncalls; i++) {
 				int c = fn->calls[i];
-				if (dead_in_entry(ent, i) || dead_in_reclaim(R, f, i))
+				if (dead_in_entry(ent, i) || dead_in_reclaim(R, f, i) || (B->creach[f] && !B->creach[f][i]))
 					continue;
 				uint32_t cls = takes(a, c);
 				int seen = -1;
@@ -571,10 +714,22 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					int u = j < 0 ? t : it[j];
 					if (u < 0 || never_returns(a, u) || (j < 0 && deferred_in_reclaim(a, f, c)))
 						continue;
+					struct cstate nx;
+					call_consts(a, B, f, c, u, &nx);
 					if (B->stamp[u] == B->cur) {
 						/* it passes a function for one of u's parameters that
-						 * no walk into u passed yet: through u again */
-						if (binds_enter(B->binds, a, c, u))
+						 * no walk into u passed yet, or fewer constants: through
+						 * u again (a chain now through this call) */
+						int again = binds_enter(B->binds, a, c, u);
+						if (B->cs[u].n && cs_meet(&B->cs[u], &nx)) {
+							cs_reach(a, B, u);
+							if (B->parent[u] >= 0 && !on_chain(a, B, f, u)) {
+								B->parent[u] = c;
+								B->depth[u] = B->depth[f] + 1;
+							}
+							again = 1;
+						}
+						if (again)
 							VEC_PUSH(B->queue, qt, B->qcap, u);
 						continue;
 					}
@@ -593,6 +748,8 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					B->depth[u] = B->depth[f] + 1;
 					B->from[u] = B->from[f];
 					B->fs[u] = cfs ? cfs : j >= 0 ? ufs : 0; /* entered through its ops */
+					B->cs[u] = nx;
+					cs_reach(a, B, u);
 					binds_enter(B->binds, a, c, u);
 					VEC_PUSH(B->queue, qt, B->qcap, u);
 				}
@@ -764,6 +921,12 @@ void reclaim_run(struct analysis *a)
 	B.qcap = nf;
 	B.binds = binds_new();
 	B.cur = 0;
+	B.cs = xcalloc(nf, sizeof(*B.cs));
+	B.creach = xcalloc(nf, sizeof(*B.creach));
+	uint32_t *pmask, *tmask;
+	param_masks(a, &pmask, &tmask);
+	B.pmask = pmask;
+	B.tmask = tmask;
 	R->pin = pinning_dirs(a, &R->npin, &R->pseudo, &R->npseudo);
 	size_t npin = R->npin;
 	const uint32_t *pin = R->pin;
@@ -837,6 +1000,12 @@ void reclaim_run(struct analysis *a)
 	free(B.from);
 	free(B.fs);
 	free(B.queue);
+	for (size_t i = 0; i < nf; i++)
+		free(B.creach[i]);
+	free(B.creach);
+	free(B.cs);
+	free(pmask);
+	free(tmask);
 	binds_free(B.binds);
 	for (size_t i = 0; i < ne; i++)
 		free(E[i].reach);
