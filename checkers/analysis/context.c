@@ -70,6 +70,8 @@ uint32_t held_class(const struct analysis *a, int call)
 {
 	const struct program *p = a->prog;
 	const struct mrow *lr = flow_lock_row(a, call, 0);
+	if (!lr)
+		lr = flow_lock_row(a, call, 1); /* a trylock holds its class where it succeeded */
 	if (lr) {
 		if (a->call_cls[call] == UINT32_MAX)
 			((struct analysis *)a)->call_cls[call] = lock_class(a, call, lr);

@@ -59,6 +59,8 @@ static void add_acq(struct walk *W, int call, uint32_t cls, int row)
 	int f = p->calls[call].fn;
 	for (int i = 0; f >= 0 && i < p->funcs[f].ncalls; i++) {
 		int c = p->funcs[f].calls[i];
+		if (c != call && !flow_lock_row(W->a, c, 0) && flow_lock_row(W->a, c, 1))
+			continue; /* a trylock: the scope goes where the lock is surely held */
 		uint32_t hc = c != call ? held_class(W->a, c) : 0;
 		if (hc && lock_class_unkeyed(hc) == cls)
 			add_acq1(W, c, cls, row);
