@@ -12,6 +12,7 @@
 
 #include "analysis/cfg.h"
 #include "analysis/context.h"
+#include "analysis/lockclass.h"
 #include "analysis/flow_int.h"
 #include "analysis/lockgroups.h"
 #include "analysis/regions.h"
@@ -123,9 +124,21 @@ static int is_release(const struct analysis *a, const struct region *g, int c)
 	if (cl->target >= 0) {
 		const struct func *t = &p->funcs[cl->target];
 		uint32_t want = ((uint32_t)HK_LOCK << 16) | (uint32_t)(g->row + 1);
-		for (int k = 0; k < t->nkill; k++)
-			if (t->kill[k] == want && all_hold(a, c, g->acquire, NULL))
+		const struct held *h = NULL;
+		if (!all_hold(a, c, g->acquire, &h))
+			return 0;
+		for (int k = 0; k < t->nkill; k++) {
+			if (t->kill[k] == want)
 				return 1;
+			/* a wrapper's release keyed by its class, as flow.c applies it: the
+			 * callee records one kill per class, under one of the rows its
+			 * primitive closes (up_write() closes down_write(),
+			 * down_write_killable(), ...), so the row can differ from the
+			 * region's (nilfs_transaction_unlock()) */
+			if ((t->kill[k] >> 16) == HK_LOCK && t->kill_cls[k] && h->cls &&
+			    lock_class_unkeyed(lock_class_at(a, c, t->kill_cls[k])) == lock_class_unkeyed(h->cls))
+				return 1;
+		}
 	}
 	return 0;
 }
