@@ -14,7 +14,7 @@
 
 enum {
 	O_FORMAT, O_OUT, O_JOBS, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_DUMPMODEL, O_DUMPSTATE,
-	O_BASELINE, O_WBASELINE, O_SINCE, O_SHOWSUPP, O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK, O_FROM, O_QUIET,
+	O_BASELINE, O_WBASELINE, O_SINCE, O_MINCONF, O_SHOWSUPP, O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK, O_FROM, O_QUIET,
 	O_LISTRULES, O_HELP, O_VERSION, O_EXPLAINLOCKS, O_EXPLAINSITE, O_EXPLAINORDERS,
 };
 
@@ -42,6 +42,9 @@ static const struct cli_opt table[] = {
 	{"baseline", 0, "FILE", O_BASELINE, "report (and fail on) only findings that FILE does not hold"},
 	{"write-baseline", 0, "FILE", O_WBASELINE, "record the findings in FILE (sorted text); exit status 0"},
 	{"since", 0, "REV", O_SINCE, "only findings whose site or evidence is on a line changed since git REV"},
+	{"min-confidence", 0, "LEVEL", O_MINCONF,
+	 "report (and fail on) only findings of confidence LEVEL or higher: low (the\n"
+	 "default: every finding), medium or high"},
 	{"show-suppressed", 0, NULL, O_SHOWSUPP, "also list the findings suppressed by `gfpcheck: ignore` comments"},
 	{"fix", 0, NULL, O_FIX, "print a unified diff fixing the findings (no report unless -o)"},
 	{"patch-dir", 0, "DIR", O_PATCHDIR, "write the fixes as a git format-patch series to DIR (implies --fix)"},
@@ -155,6 +158,19 @@ static int handle(void *ctx, int key, const char *arg)
 		return 0;
 	case O_SINCE:
 		A->since = arg;
+		return 0;
+	case O_MINCONF:
+		if (strcmp(arg, "low") == 0)
+			A->min_conf = CONF_LOW;
+		else if (strcmp(arg, "medium") == 0)
+			A->min_conf = CONF_MEDIUM;
+		else if (strcmp(arg, "high") == 0)
+			A->min_conf = CONF_HIGH;
+		else {
+			fprintf(stderr, "gfpcheck: --min-confidence takes low, medium or high, not '%s'\n", arg);
+			return -1;
+		}
+		A->min_conf_set = 1;
 		return 0;
 	case O_SHOWSUPP:
 		A->show_suppressed = 1;

@@ -13,6 +13,7 @@ struct args {
 	const char **explain; size_t nexplain, capexplain; /* --explain-site FILE:LINE */
 	unsigned rules;           /* rule bits (1 << R_*) */
 	const char *baseline, *write_baseline, *since;
+	int min_conf, min_conf_set; /* --min-confidence: enum conf */
 	int fixing, apply, fixrules_set;
 	const char *patch_dir;
 	const char *from;         /* --from: the series' author */

@@ -358,11 +358,21 @@ int phase_rules(struct run *R)
 	return 0;
 }
 
+/* --min-confidence: keep a finding of that confidence or higher. */
+static int conf_keep(struct finding *f, void *ctx)
+{
+	return (int)f->conf >= *(const int *)ctx;
+}
+
 int phase_filter(struct run *R)
 {
 	char err[1024];
 	findings_fingerprint(&R->out, &R->prog);
 	R->st.suppressed = suppress_apply(&R->out, &R->prog, R->A.show_suppressed);
+	R->st.min_conf_set = R->A.min_conf_set;
+	R->st.min_conf = R->A.min_conf;
+	if (R->A.min_conf_set)
+		R->st.below_conf = findings_filter(&R->out, conf_keep, &R->A.min_conf);
 	if (R->A.write_baseline && baseline_write(&R->out, &R->prog, R->A.write_baseline, err, sizeof(err)))
 		return fail("%s%s", err, "");
 	size_t since_dropped = 0;

@@ -26,6 +26,8 @@ struct run_stats {
 	size_t reclaim_entries, reclaim_classes; /* reclaim entry functions, lock classes they take */
 	size_t suppressed; /* findings suppressed in the source (suppress.c) */
 	size_t baselined; /* findings dropped because the baseline holds them */
+	int min_conf_set, min_conf; /* --min-confidence given, and its level (enum conf) */
+	size_t below_conf; /* findings dropped below --min-confidence */
 };
 
 /* Format registry (report_registry.c). */

@@ -93,6 +93,9 @@ void report_json(FILE *out, const struct findings *fs, const struct run_stats *s
 	fprintf(out, "    \"reclaim\": {\"entry_functions\": %zu, \"lock_classes\": %zu},\n", st->reclaim_entries,
 		st->reclaim_classes);
 	fprintf(out, "    \"suppressed\": %zu,\n    \"baselined\": %zu,\n", st->suppressed, st->baselined);
+	if (st->min_conf_set)
+		fprintf(out, "    \"min_confidence\": \"%s\",\n    \"below_min_confidence\": %zu,\n",
+			conf_name((enum conf)st->min_conf), st->below_conf);
 	fprintf(out,
 		"    \"seconds\": {\"extract\": %.3f, \"load\": %.3f, \"graph\": %.3f, \"flow\": %.3f, "
 		"\"context\": %.3f, \"rules\": %.3f},\n",

@@ -70,6 +70,8 @@ void report_text(FILE *out, const struct findings *fs, const struct run_stats *s
 	fprintf(out, " in %zu files, %zu functions", st->files, st->functions);
 	if (st->context_headers)
 		fprintf(out, " (and %zu headers of include/ as context)", st->context_headers);
+	if (st->min_conf_set)
+		fprintf(out, "; %zu below --min-confidence %s not shown", st->below_conf, conf_name((enum conf)st->min_conf));
 	/* Long lists (a whole tree has hundreds of regions spatch could not
 	 * parse) are summarised: a count, the files with most, and where the
 	 * full list is. */
