@@ -61,12 +61,35 @@ static int group_acq_of(const struct lockgroup *g, uint32_t cls)
 	return g->acq[0].call;
 }
 
+/* Can a scope open at every place of the group (regions.c region_at(), the test
+ * the fixer makes first)? NULL when it can, else why not (malloc'd). */
+static char *group_unfixable(struct analysis *a, const struct lockgroup *g)
+{
+	const struct program *p = a->prog;
+	char *why = NULL;
+	for (int k = 0; k < g->nacq && !why; k++) {
+		struct region r;
+		region_at(a, g->acq[k].call, &r);
+		if (!r.ok) {
+			char *lk = region_lock_text(a, &r);
+			const struct call *ac = &p->calls[r.acquire];
+			why = xasprintf("the region of %s in %s() (%s:%d) cannot take a scope: %s", lk, func_name(a, r.fn),
+					p->files[ac->file].path, ac->pos.line, r.why);
+			free(lk);
+		}
+		region_free(&r);
+	}
+	return why;
+}
+
 static void report_group(struct rulectx *rc, const struct lockgroup *g)
 {
 	struct analysis *a = rc->a;
 	const struct sites *s = rc->s;
 	const struct program *p = a->prog;
 	char *cls = group_classes(g), *places = group_places(a, g);
+	char *unfixable = group_unfixable(a, g);
+	char *how = unfixable ? xasprintf("the fix needs a hand: %s", unfixable) : xstrdup("one patch: every scope, then the sites");
 	int kswapd = 1; /* does only kswapd's writeback take the classes? */
 	for (int i = 0; i < g->ncls; i++) {
 		const struct rclass *rcl = reclaim_takes_in(a, g->cls[i], p->files[p->calls[group_acq_of(g, g->cls[i])].file].dir);
@@ -85,13 +108,12 @@ static void report_group(struct rulectx *rc, const struct lockgroup *g)
 		finding_msg(f,
 			    "GFP_NOFS is one of %d whose paths need NOFS only for %s, which reclaim takes%s (every other "
 			    "path is inside a NOFS scope or a transaction, or keeps reclaim out); open a NOFS scope "
-			    "(memalloc_nofs_save) where %s taken, at %d place%s (%s), and use GFP_KERNEL (one patch: "
-			    "every scope, then the sites)",
+			    "(memalloc_nofs_save) where %s taken, at %d place%s (%s), and use GFP_KERNEL (%s)",
 			    g->ntoks, cls,
 			    kswapd ? " only in kswapd's writeback (GFP_KERNEL without a scope may do, though lockdep's "
 				     "fs_reclaim map links the two)"
 				   : "",
-			    g->ncls == 1 ? "it is" : "they are", g->nacq, g->nacq == 1 ? "" : "s", places);
+			    g->ncls == 1 ? "it is" : "they are", g->nacq, g->nacq == 1 ? "" : "s", places, how);
 		finding_chain(rc, f, x->call, PC_LOCK, &x->cv);
 		struct chain ch = {0};
 		for (int i = 0, shown = 0; i < g->nacq && shown < GROUP_HOPS; i++) {
@@ -119,6 +141,8 @@ static void report_group(struct rulectx *rc, const struct lockgroup *g)
 	}
 	free(cls);
 	free(places);
+	free(unfixable);
+	free(how);
 }
 
 void rule_nofs_to_scope(struct rulectx *rc)
