@@ -53,7 +53,7 @@ static int per_object(const struct analysis *a, int o)
 
 /* Why a conflict is less than certain: said in the message, so that a reader
  * checks the condition the deadlock needs rather than the bare claim. */
-enum weak { W_NONE, W_OBJECT, W_CLUSTER, W_READERS, W_KSWAPD, W_LONG, W_UNTYPED, W_OBJECT_INFERRED, W_UNTAKEN };
+enum weak { W_NONE, W_OBJECT, W_CLUSTER, W_READERS, W_LONG, W_UNTYPED, W_OBJECT_INFERRED, W_UNTAKEN };
 
 static const char *weak_text(enum weak w)
 {
@@ -65,8 +65,6 @@ static const char *weak_text(enum weak w)
 		return " (one cluster lock per inode: reclaim takes it on the inode it evicts, not on one this path pins)";
 	case W_READERS:
 		return " (both sides take it as readers: a wait needs a writer queued between them)";
-	case W_KSWAPD:
-		return " (only kswapd's writeback takes it, not this task's own reclaim)";
 	case W_LONG:
 		return " (reclaim reaches it only through a long chain)";
 	case W_UNTYPED:
@@ -119,7 +117,7 @@ static enum conf confidence_why(const struct analysis *a, int local, int o, cons
 												: CONF_MEDIUM;
 	}
 	if (!*rc || (*rc)->kswapd || (lr && lr->shared && (*rc)->shared)) {
-		*why = !*rc ? W_NONE : (*rc)->kswapd ? W_KSWAPD : W_READERS;
+		*why = *rc && !(*rc)->kswapd ? W_READERS : W_NONE; /* kswapd only: no finding (kswapd_only()) */
 		return CONF_LOW; /* kswapd only, or two readers: no wait without a queued writer */
 	}
 	enum conf c;
@@ -226,7 +224,8 @@ static int kswapd_only(struct analysis *a, int o, const struct rclass *rcl)
  * The same holds for a row of any kind (a jfs or btrfs transaction, which
  * eviction starts only for an unlinked inode; a lock only ->writepage takes,
  * from kswapd): such findings, reported low until 2026-12-06, were read false
- * 15 times out of 15 on 6.1 and 6.12 fs/ (reports/review/2026-12-06-c.md). */
+ * every time since the unlinked-inode gate was understood
+ * (docs/rules/missing-nofs.md, reports/review/2026-12-06-c.md). */
 
 /* The allocation at site x lies outside the subsystem of the lock taken at o
  * (path of ol bytes, `of`): report the call through which the lock's
