@@ -61,8 +61,6 @@ static const char *weak_text(enum weak w)
 	case W_OBJECT:
 		return " (one lock per object: reclaim takes it on the object it frees, so a deadlock needs the object "
 		       "held here to be one reclaim can free, such as an unlinked or a system inode)";
-	case W_CLUSTER:
-		return " (one cluster lock per inode: reclaim takes it on the inode it evicts, not on one this path pins)";
 	case W_READERS:
 		return " (both sides take it as readers: a wait needs a writer queued between them)";
 	case W_LONG:
@@ -104,8 +102,7 @@ static enum conf confidence_why(const struct analysis *a, int local, int o, cons
 							     unused inodes */
 		if (lr->lkind == LK_CLUSTER)
 			return *why = W_CLUSTER, CONF_LOW; /* one cluster lock per inode (ocfs2_inode_lock(inode)):
-							      reclaim locks the inode it evicts, which no path holding one
-							      pins */
+							      no finding, see object_conflict_note */
 		return local && lr->lkind != LK_LOCK ? CONF_HIGH : CONF_MEDIUM;
 	}
 	if (!lr) { /* a wrapper that returns holding a model lock context */
@@ -216,9 +213,15 @@ static int kswapd_only(struct analysis *a, int o, const struct rclass *rcl)
  * internally (system inodes, EA inodes, inodes its GC fetches). For the held
  * object to be one of those, the holder must be locking that internal object
  * itself, which the class cannot tell: on 6.1 fs/ such findings were read
- * false 10 times out of 11 (reports/review/). Per-object locks that do
- * conflict (ext4 i_data_sem under a handle, ocfs2 system inodes' cluster
- * locks) are model rows, and stay, unless the scan walked that filesystem's
+ * false 10 times out of 11 (reports/review/). A cluster lock row
+ * (kind=cluster: ocfs2_inode_lock(inode)) is the same: reclaim's
+ * ocfs2_delete_inode() locks the inode it evicts and the orphan-dir and
+ * inode-alloc system inodes, while every holder read on 6.1 and 6.12 locked an
+ * inode its caller pins (ocfs2_setattr()'s inode, acl.c; the directory of
+ * ocfs2_create_inode_in_orphan(), suballoc.c) or the journal inode (journal.c),
+ * read false 7 times out of 7 (reports/review/2026-12-06-d.md): no finding
+ * (W_CLUSTER). Per-object locks that do conflict (ext4 i_data_sem under a
+ * handle) are model rows, and stay, unless the scan walked that filesystem's
  * reclaim and no direct path takes the lock (W_UNTAKEN: ext4 i_data_sem,
  * which eviction takes only for an unlinked inode, never one reclaim evicts).
  * The same holds for a row of any kind (a jfs or btrfs transaction, which
@@ -226,6 +229,14 @@ static int kswapd_only(struct analysis *a, int o, const struct rclass *rcl)
  * from kswapd): such findings, reported low until 2026-12-06, were read false
  * every time since the unlinked-inode gate was understood
  * (docs/rules/missing-nofs.md, reports/review/2026-12-06-c.md). */
+
+/* A held lock that gives no finding (object_conflict_note): only kswapd takes
+ * it, it is a lock of one object (inferred, or an ocfs2-style cluster lock of
+ * one inode), or a model row's lock no direct reclaim path takes. */
+static int no_conflict(struct analysis *a, int o, const struct rclass *rcl, enum weak why)
+{
+	return kswapd_only(a, o, rcl) || why == W_OBJECT_INFERRED || why == W_CLUSTER || why == W_UNTAKEN;
+}
 
 /* The allocation at site x lies outside the subsystem of the lock taken at o
  * (path of ol bytes, `of`): report the call through which the lock's
@@ -254,7 +265,7 @@ static void boundary(struct rulectx *rc, const struct asite *x, const int *hops,
 	const struct rclass *rcl = NULL;
 	enum weak why;
 	enum conf conf = confidence_why(a, 0, o, &rcl, &why);
-	if (kswapd_only(a, o, rcl) || why == W_OBJECT_INFERRED || why == W_UNTAKEN)
+	if (no_conflict(a, o, rcl, why))
 		return;
 	struct finding *f = finding_at_token(rc, R_missing_nofs, conf, -1, b);
 	f->region = -1; /* the scope goes at the lock: the fixer does not write this one */
@@ -309,9 +320,8 @@ void rule_missing_nofs(struct rulectx *rc)
 		const struct rclass *rcl = NULL;
 		enum weak why = W_NONE;
 		enum conf conf = o >= 0 ? confidence_why(a, nh == 0, o, &rcl, &why) : CONF_MEDIUM;
-		if (kswapd_only(a, o, rcl) || why == W_OBJECT_INFERRED || why == W_UNTAKEN)
-			continue; /* a lock of one object reclaim also takes, or one a model row names that no
-				     direct reclaim path takes: see object_conflict_note */
+		if (no_conflict(a, o, rcl, why))
+			continue;
 		struct finding *f = finding_at_token(rc, R_missing_nofs, conf, x->tok, x->call);
 		f->call = x->call;
 		f->region = region_of_site(rc->regions, (int)i);
