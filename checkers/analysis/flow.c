@@ -696,11 +696,20 @@ int branch_correlated(const struct fa *F, const struct item *it)
 	const struct model *m = F->a->model;
 	const struct func *fn = &F->p->funcs[F->fid];
 	pos_t end = it->has_else ? it->e3 : it->e2;
+	const struct mrow *cr[MAXCLOSERS];
 	for (int k = 0; k < fn->ncalls; k++) {
 		const struct call *cl = &F->p->calls[fn->calls[k]];
-		if (pos_cmp(cl->pos, it->e1) >= 0 && pos_cmp(cl->pos, end) < 0 && !cl->is_icall &&
-		    (model_find1(m, ROW_SCOPE, cl->callee) || lock_row(m, cl->callee, cl->nargs ? norm_key(cl->args[0]) : 0, 0)))
+		if (pos_cmp(cl->pos, it->e1) < 0 || pos_cmp(cl->pos, end) >= 0 || cl->is_icall)
+			continue;
+		/* a scope call, a lock acquire, or a release: `if (c) mutex_lock(&x);
+		 * ... if (c) mutex_unlock(&x);` releases on every path that took it */
+		uint32_t key0 = cl->nargs ? norm_key(cl->args[0]) : 0;
+		if (model_find1(m, ROW_SCOPE, cl->callee) || lock_row(m, cl->callee, key0, 0))
 			return 1;
+		int nc = model_find_closer(m, cl->callee, cr, MAXCLOSERS);
+		for (int q = 0; q < nc; q++)
+			if (cr[q]->kind == ROW_LOCK && arg_matches(cr[q], key0))
+				return 1;
 	}
 	return 0;
 }
