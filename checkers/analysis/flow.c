@@ -138,10 +138,11 @@ static int as_find_cls(const struct astate *s, uint32_t cls)
 		if (s->h[i].kind == HK_LOCK && s->h[i].cls == cls)
 			return i;
 	/* the same class keyed by a parameter on one side only: `mutex_lock(&sbi->x)`
-	 * on a parameter ("@0|T.x") released by a wrapper given `sbi` ("T.x") */
-	uint32_t u = cls ? lock_class_unkeyed(cls) : 0;
+	 * on a parameter ("@0|T.x") released by a wrapper given `sbi` ("T.x"), or
+	 * taken with a lockdep subclass ("T.x#SUB") and released by mutex_unlock() */
+	uint32_t u = cls ? lock_class_base(cls) : 0;
 	for (int i = s->n - 1; u && i >= 0; i--)
-		if (s->h[i].kind == HK_LOCK && s->h[i].cls && lock_class_unkeyed(s->h[i].cls) == u)
+		if (s->h[i].kind == HK_LOCK && s->h[i].cls && lock_class_base(s->h[i].cls) == u)
 			return i;
 	return -1;
 }

@@ -530,6 +530,35 @@ static uint32_t class_of_text(const struct analysis *a, int fn, int file, const 
 	return intern_f("%s:.%.*s%s", file_dir(a, file), (int)(me - m), s + m, key);
 }
 
+/* A lockdep subclass argument that names one subclass: a constant spelled
+ * as one (NTFS_INODE_MUTEX_SECURITY, I_DATA_SEM_OTHER) or a non-zero number.
+ * 0 is the subclass of the plain primitive; a variable can be any. */
+static int named_subclass(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	size_t n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (!n)
+		return 0;
+	int digits = 1, upper = s[0] >= 'A' && s[0] <= 'Z';
+	for (size_t i = 0; i < n; i++) {
+		digits &= s[i] >= '0' && s[i] <= '9';
+		upper &= (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_';
+	}
+	return upper || (digits && !(n == 1 && s[0] == '0'));
+}
+
+/* cls with the subclass sub: "T.m#SUB", before any array key "[...]". */
+static uint32_t with_subclass(uint32_t cls, const char *sub, size_t n)
+{
+	const char *s = istr(cls);
+	const char *k = strchr(s, '[');
+	size_t at = k ? (size_t)(k - s) : strlen(s);
+	return intern_f("%.*s#%.*s%s", (int)at, s, (int)n, sub, s + at);
+}
+
 uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
 {
 	const struct program *p = a->prog;
@@ -545,6 +574,20 @@ uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
 		return 0;
 	int param;
 	uint32_t cls = class_of_text(a, cl->fn, cl->file, istr(cl->args[ai]), &param);
+	/* lockdep keeps the instances of one per-object class that a subclass tells
+	 * apart (ntfs3's ni_lock of the $Secure inode, NTFS_INODE_MUTEX_SECURITY,
+	 * and of $Reparse, NTFS_INODE_MUTEX_REPARSE) as classes of their own */
+	if (cls && row->subclass_idx >= 0 && row->subclass_idx < cl->nargs && lock_class_level(a, cls) == LC_OBJECT) {
+		const char *sub = istr(cl->args[row->subclass_idx]);
+		while (*sub == ' ')
+			sub++;
+		if (named_subclass(sub)) {
+			size_t n = strlen(sub);
+			while (n && sub[n - 1] == ' ')
+				n--;
+			cls = with_subclass(cls, sub, n);
+		}
+	}
 	if (cls && param >= 0) /* a lock wrapper: "@K|class", keyed again at each call site */
 		return intern_f("@%d|%s", param, istr(cls));
 	return cls;
@@ -575,6 +618,12 @@ uint32_t lock_class_at(const struct analysis *a, int c, uint32_t cls)
 	uint32_t at = class_of_text(a, cl->fn, cl->file, istr(cl->args[k]), &param);
 	if (!at)
 		return plain;
+	/* the subclass the wrapper gives stays with the object passed */
+	const char *sub = strchr(bar + 1, '#');
+	if (sub && !strchr(istr(at), '#')) {
+		size_t n = strcspn(sub + 1, "[");
+		at = with_subclass(at, sub + 1, n);
+	}
 	/* an offset into the wrapper's lock array stays with the object passed */
 	const char *key = strchr(bar + 1, '[');
 	if (key && !strchr(istr(at), '['))
@@ -596,6 +645,17 @@ uint32_t lock_class_unkeyed(uint32_t cls)
 		s = bar + 1;
 	const char *o = strstr(s, "[@");
 	return o ? intern_n(s, (size_t)(o - s)) : bar ? intern(s) : cls;
+}
+
+uint32_t lock_class_base(uint32_t cls)
+{
+	uint32_t u = lock_class_unkeyed(cls);
+	const char *s = istr(u);
+	const char *sub = strchr(s, '#');
+	if (!sub)
+		return u;
+	size_t n = strcspn(sub, "[");
+	return intern_f("%.*s%s", (int)(sub - s), s, sub + n);
 }
 
 const char *lock_class_name(uint32_t cls)
@@ -630,6 +690,9 @@ char *lock_class_text(uint32_t cls)
 		return xstrdup("a filesystem lock context");
 	}
 	const char *c = strstr(s, ":.");
+	const char *sub = strchr(s, '#');
+	if (sub) /* "T.m#SUB": lockdep's subclass SUB of T.m */
+		return xasprintf("%.*s (lockdep subclass %s)", (int)(sub - s), s, sub + 1);
 	if (c)
 		return xasprintf("->%s (%.*s)", c + 2, (int)(c - s), s);
 	return xstrdup(s);

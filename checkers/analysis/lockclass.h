@@ -27,6 +27,9 @@ int lock_class_keyed(uint32_t cls);
 /* The class without its parameter keys: "@1|X" -> "X", "X[@1=level-1]" -> "X"
  * (what a keyed class is inside the function that takes it). */
 uint32_t lock_class_unkeyed(uint32_t cls);
+/* The class a release of any subclass of it matches: unkeyed, and without a
+ * lockdep subclass ("T.m#SUB" -> "T.m": mutex_unlock() names none). */
+uint32_t lock_class_base(uint32_t cls);
 /* The struct (or typedef) name a type text names: "const struct inode *" ->
  * "inode", "handle_t *" -> "handle_t"; 0 when none. */
 uint32_t ctype_name(const char *type);

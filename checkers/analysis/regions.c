@@ -136,7 +136,7 @@ static int is_release(const struct analysis *a, const struct region *g, int c)
 			 * down_write_killable(), ...), so the row can differ from the
 			 * region's (nilfs_transaction_unlock()) */
 			if ((t->kill[k] >> 16) == HK_LOCK && t->kill_cls[k] && h->cls &&
-			    lock_class_unkeyed(lock_class_at(a, c, t->kill_cls[k])) == lock_class_unkeyed(h->cls))
+			    lock_class_base(lock_class_at(a, c, t->kill_cls[k])) == lock_class_base(h->cls))
 				return 1;
 		}
 	}

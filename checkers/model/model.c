@@ -148,7 +148,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 	r.file = path;
 	r.line = lineno;
 	r.gfp_idx = r.size_idx = r.order_idx = r.arg_idx = r.freed_obj = -1;
-	r.count_idx = r.fixed_order = -1;
+	r.count_idx = r.fixed_order = r.subclass_idx = -1;
 	int k;
 	for (k = 0; k < ROW__N; k++)
 		if (strcmp(f[0], kind_names[k]) == 0)
@@ -299,6 +299,9 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		} else if (r.kind == ROW_PAGECACHE && strcmp(key, "gfp") == 0) {
 			if (parse_int(val, &r.gfp_idx))
 				FAIL("bad gfp argument index '%s'", val);
+		} else if (r.kind == ROW_LOCK && strcmp(key, "subclass") == 0) {
+			if (parse_int(val, &r.subclass_idx))
+				FAIL("bad subclass argument index '%s'", val);
 		} else if ((r.kind == ROW_LOCK || r.kind == ROW_CALLBACK) && strcmp(key, "blocks") == 0) {
 			if (strcmp(val, "reclaim") != 0)
 				FAIL("blocks= takes reclaim, not '%s'", val);
@@ -691,6 +694,8 @@ void model_dump(const struct model *m, FILE *out)
 			fprintf(out, " dummy=%s", istr(r->dummy_dir));
 		if (r->shared)
 			fputs(" mode=read", out);
+		if (r->subclass_idx >= 0)
+			fprintf(out, " subclass=%d", r->subclass_idx);
 		if (r->kind == ROW_CALLBACK)
 			fprintf(out, " arg=%d", r->arg_idx);
 		if (r->kind == ROW_DEFERRED)

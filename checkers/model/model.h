@@ -65,6 +65,7 @@ struct mrow {
 	uint32_t from;    /* deferred from=CALLER: the function whose call of NAME is deferred */
 	int in_reclaim;   /* deferred when=reclaim: deferred only when the caller runs in reclaim (PF_MEMALLOC) */
 	int shared;       /* lock mode=read: a shared (reader) acquire */
+	int subclass_idx; /* lock subclass=I: argument I is the lockdep subclass (mutex_lock_nested()), -1 */
 	int since, until; /* version codes (major*1000+minor), 0 if none */
 	char *reason;
 	int inferred;

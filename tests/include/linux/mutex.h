@@ -10,6 +10,7 @@ struct mutex {
 
 void mutex_init(struct mutex *lock);
 void mutex_lock(struct mutex *lock);
+void mutex_lock_nested(struct mutex *lock, unsigned int subclass);
 int mutex_lock_interruptible(struct mutex *lock);
 int mutex_trylock(struct mutex *lock);
 void mutex_unlock(struct mutex *lock);
