@@ -251,6 +251,13 @@ struct bfs {
 	 * into it so far, and the calls they leave reachable (NULL: every call) */
 	struct cstate *cs;
 	unsigned char **creach;
+	/* the live= gate carried into callees (ni_clear(ntfs_i(inode)) from
+	 * ntfs_evict_inode(), which tests `!ni->vfs_inode.i_nlink` itself): per
+	 * function, the parameter that is the freed object on every walk into it
+	 * so far (-1: none), and the calls it makes with that object's live member
+	 * non-zero (NULL: every call) */
+	int *lobj;
+	unsigned char **lreach;
 	const uint32_t *pmask; /* per function: parameters tested in a condition or passed on (bit k) */
 	const uint32_t *tmask; /* per function: parameters tested in a condition */
 };
@@ -648,6 +655,32 @@ static int other_driver(const struct analysis *a, uint32_t ddir, int u)
 	return strncmp(ud, "drivers/", 8) == 0 && !dir_related(istr(ddir), ud);
 }
 
+static int passed_as(const struct analysis *a, int c, int f, int k, int u);
+
+/* The parameter of u that call c (in f) passes the freed object as, when f
+ * runs under the entry's live= gate (B->lobj[f]), or -1. */
+static int live_param(const struct analysis *a, const struct bfs *B, int f, int c, int u)
+{
+	return B->lobj[f] >= 0 && a->prog->calls[c].target == u ? passed_as(a, c, f, B->lobj[f], u) : -1;
+}
+
+/* Enter u under the live= gate of the entry the walk started at, through its
+ * parameter k (-1: no gate). */
+static void live_enter(struct analysis *a, struct bfs *B, const struct entry *E, int f, int u, int k)
+{
+	free(B->lreach[u]);
+	B->lreach[u] = NULL;
+	B->lobj[u] = -1;
+	if (k < 0)
+		return;
+	uint32_t live = a->model->rows[E[B->from[f]].row].live;
+	if (!live)
+		return;
+	B->lobj[u] = k;
+	B->lreach[u] = xmalloc(a->prog->funcs[u].ncalls ? (size_t)a->prog->funcs[u].ncalls : 1);
+	reached_if_nonzero(a, u, k, live, B->lreach[u]);
+}
+
 /* Breadth-first from one filesystem's entry functions E[0..n): the classes
  * its reclaim takes, each once (kswapd-only entries in a second round). */
 static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const struct entry *E, int n)
@@ -670,6 +703,9 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 			B->cs[f].n = 0;
 			free(B->creach[f]);
 			B->creach[f] = NULL;
+			free(B->lreach[f]);
+			B->lreach[f] = NULL; /* the entry's own calls: dead_in_entry() */
+			B->lobj[f] = E[i].reach ? a->model->rows[E[i].row].freed_obj : -1;
 			binds_start(B->binds, a, f);
 			VEC_PUSH(B->queue, qt, B->qcap, f);
 		}
@@ -679,7 +715,8 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 			const struct entry *ent = B->parent[f] < 0 ? &E[B->from[f]] : B->via_live[f] ? B->live[f] : NULL;
 			for (int i = 0; i < fn->ncalls; i++) {
 				int c = fn->calls[i];
-				if (dead_in_entry(ent, i) || dead_in_reclaim(R, f, i) || (B->creach[f] && !B->creach[f][i]))
+				if (dead_in_entry(ent, i) || dead_in_reclaim(R, f, i) || (B->creach[f] && !B->creach[f][i]) ||
+				    (B->lreach[f] && !B->lreach[f][i]))
 					continue;
 				uint32_t cls = takes(a, c);
 				int seen = -1;
@@ -721,6 +758,11 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 						 * no walk into u passed yet, or fewer constants: through
 						 * u again (a chain now through this call) */
 						int again = binds_enter(B->binds, a, c, u);
+						if (B->lobj[u] >= 0 && B->parent[u] >= 0 &&
+						    (j >= 0 || live_param(a, B, f, c, u) != B->lobj[u])) {
+							live_enter(a, B, E, f, u, -1); /* also reached without the gate */
+							again = 1;
+						}
 						if (B->cs[u].n && cs_meet(&B->cs[u], &nx)) {
 							cs_reach(a, B, u);
 							if (B->parent[u] >= 0 && !on_chain(a, B, f, u)) {
@@ -750,6 +792,7 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 					B->fs[u] = cfs ? cfs : j >= 0 ? ufs : 0; /* entered through its ops */
 					B->cs[u] = nx;
 					cs_reach(a, B, u);
+					live_enter(a, B, E, f, u, j < 0 ? live_param(a, B, f, c, u) : -1);
 					binds_enter(B->binds, a, c, u);
 					VEC_PUSH(B->queue, qt, B->qcap, u);
 				}
@@ -923,6 +966,10 @@ void reclaim_run(struct analysis *a)
 	B.cur = 0;
 	B.cs = xcalloc(nf, sizeof(*B.cs));
 	B.creach = xcalloc(nf, sizeof(*B.creach));
+	B.lreach = xcalloc(nf, sizeof(*B.lreach));
+	B.lobj = xmalloc(nf * sizeof(int));
+	for (size_t i = 0; i < nf; i++)
+		B.lobj[i] = -1;
 	uint32_t *pmask, *tmask;
 	param_masks(a, &pmask, &tmask);
 	B.pmask = pmask;
@@ -1000,9 +1047,13 @@ void reclaim_run(struct analysis *a)
 	free(B.from);
 	free(B.fs);
 	free(B.queue);
-	for (size_t i = 0; i < nf; i++)
+	for (size_t i = 0; i < nf; i++) {
 		free(B.creach[i]);
+		free(B.lreach[i]);
+	}
 	free(B.creach);
+	free(B.lreach);
+	free(B.lobj);
 	free(B.cs);
 	free(pmask);
 	free(tmask);

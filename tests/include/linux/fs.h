@@ -49,6 +49,8 @@ struct address_space_operations {
 	int (*writepage)(struct page *, struct writeback_control *);
 };
 
+struct shrink_control;
+
 struct super_operations {
 	struct inode *(*alloc_inode)(struct super_block *sb);
 	void (*destroy_inode)(struct inode *);
@@ -56,6 +58,7 @@ struct super_operations {
 	void (*evict_inode)(struct inode *);
 	int (*drop_inode)(struct inode *);
 	int (*sync_fs)(struct super_block *sb, int wait);
+	long (*free_cached_objects)(struct super_block *sb, struct shrink_control *sc);
 };
 
 int generic_drop_inode(struct inode *inode);
