@@ -43,6 +43,9 @@ struct fctx {
 	unsigned passed_cls;         /* cls when it last passed them on, UINT_MAX: never */
 	unsigned char unk_spont;     /* generic code reached with callers unknown from a root that runs
 	                                on its own (context.c spontaneous_root()) */
+	unsigned char must_hold;     /* annotated __must_hold(x) (sparse facts) with x a class reclaim
+					takes: every caller holds x, so the entry holds a lock (PC_LOCK),
+					never nothing or unknown callers */
 	int handle_param;            /* index in prog.params of a transaction handle parameter
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */

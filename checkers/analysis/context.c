@@ -382,6 +382,8 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 	struct fctx *G = &a->ctx[g], *T = &a->ctx[t];
 	struct ctxent e = {c, cv->origin[k], !cv->inherited[k]};
 	int changed = 0;
+	if (T->must_hold && (k == pc_index(PC_NONE) || k == pc_index(PC_UNKNOWN)))
+		return 0; /* the annotation says this caller holds the lock */
 	if (icall == 2) { /* into an entry method: only its own filesystem's paths */
 		const struct fsent *fe = fse_find(a, g, k, tfs);
 		if (!cv->inherited[k] || !fe || k == pc_index(PC_LOCK) || k == pc_index(PC_UNKNOWN))
@@ -444,8 +446,13 @@ void context_run(struct analysis *a)
 		}
 		struct func *fn = &p->funcs[f];
 		a->ctx[f].handle_param = handle_param(a, (int)f);
+		a->ctx[f].must_hold = fn->must_hold && reclaim_takes_in(a, fn->must_hold, p->files[fn->file].dir);
 		if (a->ctx[f].handle_param >= 0) {
 			a->ctx[f].cls = PC_TRANS; /* fixed: callers do not change it */
+		} else if (a->ctx[f].must_hold) {
+			/* __must_hold(x): whoever the callers are, they hold x; what
+			 * else they hold (a scope, a transaction) still comes from them */
+			a->ctx[f].cls |= PC_LOCK;
 		} else if (func_is_root(a, (int)f)) {
 			a->ctx[f].cls |= PC_UNKNOWN;
 		} else if (fn->addr_taken && fn->cb_only) {
@@ -651,6 +658,15 @@ void chain_of_calls(const struct analysis *a, struct chain *out, int site, const
 		origin_hop(a, out, origin, bit);
 }
 
+void must_hold_hop(const struct analysis *a, struct chain *out, int f)
+{
+	const struct func *fn = &a->prog->funcs[f];
+	char *t = lock_class_text(fn->must_hold);
+	chain_add(out, HOP_LOCK, a->prog->files[fn->file].path, fn->start.line, -1, f, -1,
+		  "%s() is annotated __must_hold(): every caller holds %s", fname(a, f), t);
+	free(t);
+}
+
 /* The evidence of class k at g's entry on the path of filesystem *cur (the
  * nearest filesystem function walked so far; updated when g is one): generic
  * code follows the path that filesystem brought (struct fsent). */
@@ -714,6 +730,8 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 			} else if (bit == PC_NONE) {
 				chain_add(out, HOP_NOCALLER, gpath, gf->start.line, -1, g, -1,
 					  "%s() has no callers in the scanned files", fname(a, g));
+			} else if (bit == PC_LOCK && a->ctx[g].must_hold) {
+				must_hold_hop(a, out, g);
 			}
 			return;
 		}

@@ -450,6 +450,13 @@ static int feasible_at(struct lp *L, int x, int depth)
 		L->orig[x] = L->orig[c];
 		ok = 1;
 	}
+	if (!ok && g >= 0 && (cv.cls & PC_LOCK) && a->ctx[g].must_hold) {
+		/* g is annotated __must_hold(): every caller holds the lock,
+		 * whether or not a visible one does */
+		L->next[x] = -1;
+		L->orig[x] = -1;
+		ok = 1;
+	}
 	L->memo[x] = ok ? 2 : 3;
 	return ok;
 }

@@ -69,6 +69,7 @@ struct pending_ctx {
 struct pending_ctxfn {
 	uint32_t name;
 	int in, out;
+	uint32_t cls; /* lockclass.c's form, 0: unknown */
 };
 struct pending_param {
 	int fn, idx;
@@ -347,7 +348,7 @@ static int st_ctx(struct ctx *c, const struct fact_val *v, int nf)
 static int st_ctxfn(struct ctx *c, const struct fact_val *v, int nf)
 {
 	(void)nf;
-	struct pending_ctxfn pf = {id_of(&v[0]), (int)v[1].i, (int)v[2].i};
+	struct pending_ctxfn pf = {id_of(&v[0]), (int)v[1].i, (int)v[2].i, nf > 4 ? ctx_class(&v[4]) : 0};
 	VEC_PUSH(c->b.pf, c->b.npf, c->b.cappf, pf);
 	return 0;
 }
@@ -972,6 +973,13 @@ static void link_file(struct ctx *c)
 			if (cl < 0)
 				l->plain_assign = 1;
 		}
+	}
+	/* a function of this file annotated __must_hold(x): its callers hold x */
+	for (size_t q = 0; q < c->b.npf; q++) {
+		const struct pending_ctxfn *f = &c->b.pf[q];
+		int fi = f->in == 1 && f->out == 1 && f->cls ? fmap_get(c, f->name) : -1;
+		if (fi >= 0 && !p->funcs[fi].must_hold)
+			p->funcs[fi].must_hold = f->cls;
 	}
 	/* the calls of annotated lock wrappers: the `ctx` record at the call of a
 	 * function whose `ctxfn` says it only acquires (0 -> 1) or only releases */

@@ -79,6 +79,8 @@ struct func {
 	int8_t cb_only;       /* 1: every address-taking passes it to a model `callback` (fill_super); -1 unknown yet */
 	int cb_call;          /* the call that passes it, for evidence */
 	int alloc_gfp_param; /* inferred wrapper: param index carrying gfp, -1 */
+	uint32_t must_hold;  /* sparse `ctxfn NAME 1 1 EXPR CLASS` (__must_hold(x)): the lock class every
+				caller holds, in lockclass.c's form; 0 none */
 	int alloc_via_call;  /* call inside that passes the param on */
 	/* summaries, filled by flow.c */
 	struct held *gen;  int ngen;  /* entries open at some exit, opened here */

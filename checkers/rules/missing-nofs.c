@@ -145,6 +145,39 @@ static enum conf confidence_why(const struct analysis *a, int local, int o, cons
 	return c;
 }
 
+/* The function annotated __must_hold() where the lock path of the site ends
+ * (hops[nh-1]'s function, or the site's when nh is 0), when the path found no
+ * acquire, or -1. */
+static int must_hold_top(const struct analysis *a, int site, const int *hops, int nh)
+{
+	const struct program *p = a->prog;
+	int g = p->calls[nh ? hops[nh - 1] : site].fn;
+	return g >= 0 && a->ctx[g].must_hold ? g : -1;
+}
+
+/* Confidence of a conflict on the lock function g's callers hold by its
+ * __must_hold() annotation: by how far the class reaches, as for a lock taken
+ * in a caller. */
+static enum conf must_hold_confidence(const struct analysis *a, int g, const struct rclass **rc, enum weak *why)
+{
+	const struct program *p = a->prog;
+	uint32_t cls = p->funcs[g].must_hold;
+	*rc = reclaim_takes_in(a, cls, p->files[p->funcs[g].file].dir);
+	*why = W_NONE;
+	switch (lock_class_level(a, cls)) {
+	case LC_GLOBAL:
+	case LC_SB:
+	case LC_TRANS:
+		return *rc && (*rc)->npath > RECLAIM_SHORT ? (*why = W_LONG, CONF_LOW) : CONF_MEDIUM;
+	case LC_OBJECT:
+		*why = W_OBJECT_INFERRED;
+		return CONF_LOW;
+	default:
+		*why = W_UNTYPED;
+		return CONF_LOW;
+	}
+}
+
 /* The held lock named in a message (malloc'd): its class when reclaim takes
  * it, else the generic wording (model rows carry their reason as evidence). */
 static char *lock_text(const struct analysis *a, int o, const struct rclass *rcl)
@@ -157,10 +190,12 @@ static char *lock_text(const struct analysis *a, int o, const struct rclass *rcl
 /* The two chains: where the lock is taken before the allocation at site, and
  * how reclaim takes it. */
 static void add_chains(struct analysis *a, struct finding *f, int site, const int *hops, int nh, int o,
-		       const struct rclass *rcl)
+		       const struct rclass *rcl, int must_hold_fn)
 {
 	struct chain lk = {0};
 	chain_of_calls(a, &lk, site, hops, nh, o, PC_LOCK);
+	if (must_hold_fn >= 0)
+		must_hold_hop(a, &lk, must_hold_fn);
 	finding_add_chain(f, &lk);
 	if (rcl) {
 		struct chain ch = {0};
@@ -279,7 +314,7 @@ static void boundary(struct rulectx *rc, const struct asite *x, const int *hops,
 		    cl->pos.line, what, weak_text(why));
 	free(callee);
 	free(what);
-	add_chains(a, f, x->call, hops, nh, o, rcl);
+	add_chains(a, f, x->call, hops, nh, o, rcl, -1);
 }
 
 void rule_missing_nofs(struct rulectx *rc)
@@ -319,20 +354,23 @@ void rule_missing_nofs(struct rulectx *rc)
 		}
 		const struct rclass *rcl = NULL;
 		enum weak why = W_NONE;
-		enum conf conf = o >= 0 ? confidence_why(a, nh == 0, o, &rcl, &why) : CONF_MEDIUM;
-		if (no_conflict(a, o, rcl, why))
+		int mh = o < 0 && nh >= 0 ? must_hold_top(a, x->call, hops, nh) : -1;
+		enum conf conf = o >= 0 ? confidence_why(a, nh == 0, o, &rcl, &why)
+				 : mh >= 0 ? must_hold_confidence(a, mh, &rcl, &why)
+					   : CONF_MEDIUM;
+		if (no_conflict(a, o, rcl, why) || (mh >= 0 && rcl && rcl->kswapd))
 			continue;
 		struct finding *f = finding_at_token(rc, R_missing_nofs, conf, x->tok, x->call);
 		f->call = x->call;
 		f->region = region_of_site(rc->regions, (int)i);
 		const struct call *cl = &p->calls[x->call];
-		char *what = lock_text(a, o, rcl);
+		char *what = mh >= 0 ? lock_class_text(p->funcs[mh].must_hold) : lock_text(a, o, rcl);
 		finding_msg(f, "%s allocation in %s() can recurse into the filesystem through direct reclaim "
 			       "while %s is held%s%s; open a NOFS scope at the lock",
 			    x->expr ? istr(x->expr) : "implicit GFP_KERNEL", func_name(a, cl->fn), what,
 			    x->via >= 0 ? " (through an allocator wrapper)" : "", weak_text(why));
 		free(what);
-		add_chains(a, f, x->call, hops, nh, o, rcl);
+		add_chains(a, f, x->call, hops, nh, o, rcl, mh);
 	}
 	free(seen);
 }
