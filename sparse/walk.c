@@ -399,10 +399,26 @@ static void walk_expr(struct walk *w, struct expression *e, const char *how)
 	case EXPR_STATEMENT:
 		walk_stmt(w, e->statement);
 		break;
-	case EXPR_ASSIGNMENT:
+	case EXPR_ASSIGNMENT: {
 		walk_expr(w, e->left, "other");
-		walk_expr(w, e->right, "assign");
+		/* where the value goes, as the other front ends write it: a member
+		 * (`handlers[0].gfd_fn = f`, `x->ops = &f_ops`) assign:TYPE.MEMBER,
+		 * a parameter or local assign:=VAR, anything else assign */
+		char *to = NULL, *m = NULL;
+		struct expression *l = strip_casts(e->left);
+		if (e->op == '=' && l && expr_member(l, &to, &m)) {
+			char *t = fe_asprintf("assign:%s", to);
+			free(to);
+			to = t;
+		} else if (e->op == '=' && l && l->type == EXPR_SYMBOL && l->symbol && l->symbol->ident &&
+			   !(l->symbol->ctype.modifiers & MOD_TOPLEVEL)) {
+			to = fe_asprintf("assign:=%s", show_ident(l->symbol->ident));
+		}
+		walk_expr(w, e->right, to ? to : "assign");
+		free(to);
+		free(m);
 		break;
+	}
 	case EXPR_BINOP:
 	case EXPR_LOGICAL:
 	case EXPR_COMMA:
@@ -413,7 +429,7 @@ static void walk_expr(struct walk *w, struct expression *e, const char *how)
 	case EXPR_PREOP:
 		if (e->op == '&' && e->unop && strip_casts(e->unop)->type == EXPR_SYMBOL) {
 			struct expression *s = strip_casts(e->unop);
-			ref(w, s, how && (!strcmp(how, "arg") || !strcmp(how, "assign")) ? how : "addr");
+			ref(w, s, how && (!strcmp(how, "arg") || !strncmp(how, "assign", 6)) ? how : "addr");
 			break;
 		}
 		walk_expr(w, e->unop, NULL);
