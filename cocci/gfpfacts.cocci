@@ -1288,6 +1288,24 @@ try:
 except Exception as e:
     _emit(p[0].file, "skipped", p[0].line, "front end error: %s" % _fold(repr(e)))
 
+# A definition that ends in an attribute macro spatch takes for a declarator
+# (`} __randomize_layout;`: struct inode, super_block, dentry, tty_struct), or
+# that declares a variable, is a struct definition too.
+@sdef2@
+identifier s, v;
+position p;
+@@
+struct s@p { ... } v;
+
+@script:python@
+p << sdef2.p;
+s << sdef2.s;
+@@
+try:
+    _struct(p[0], s)
+except Exception as e:
+    _emit(p[0].file, "skipped", p[0].line, "front end error: %s" % _fold(repr(e)))
+
 # ---------------------------------------------------------------------------
 # Preprocessor directives: `define` and `defval` records, from one scan of
 # the file's bytes.  checkers/extract/extract_pp.c does the same scan in C for
