@@ -10,6 +10,7 @@
 #include "analysis/icall.h"
 #include "analysis/lockclass.h"
 #include "analysis/reclaim.h"
+#include "analysis/fntext.h"
 #include "base/util.h"
 
 #define RECLAIM_DEPTH 8 /* calls followed from an entry function (on 6.1 fs/ every longer chain read by hand was false) */
@@ -448,6 +449,71 @@ static void set_live(struct analysis *a, struct entry *E, int n)
  * (init_pseudo()) makes the filesystem of its file a pseudo one (*pseudo: the
  * files): its dentries are never hashed, so the last dput() kills them, and
  * its inodes go at their last iput(). */
+static int returns_owned(const struct analysis *a, int w, const struct mrow *r, int depth);
+
+/* Does function f assign variable v from a call that returns a dentry with a
+ * reference the caller owns: a src= call of pinner row r (lookup_one_len()),
+ * or a function of the scan that returns such a dentry
+ * (binderfs_create_dentry())? */
+static int owned_dentry(const struct analysis *a, int f, uint32_t v, const struct mrow *r, int depth)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[f];
+	for (int i = 0; v && i < fn->ncalls; i++) {
+		const struct call *o = &p->calls[fn->calls[i]];
+		if (o->is_icall || o->lhs != v)
+			continue;
+		for (int k = 0; k < r->nsrcs; k++)
+			if (o->callee == r->srcs[k])
+				return 1;
+		if (depth < 2 && o->target >= 0 && o->target != f && returns_owned(a, o->target, r, depth + 1))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does function w return a local it assigned from a call owned_dentry()
+ * accepts (`dentry = lookup_one_len(...); ... return dentry;`)? The return
+ * statement is read in w's text (the facts' `return` records carry no
+ * expression). */
+static int returns_owned(const struct analysis *a, int w, const struct mrow *r, int depth)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[w];
+	for (int i = 0; i < fn->ncalls; i++) {
+		const struct call *o = &p->calls[fn->calls[i]];
+		if (o->is_icall || !o->lhs || !is_ident(istr(o->lhs)) || !owned_dentry(a, w, o->lhs, r, depth))
+			continue;
+		const struct srcfile *sf = fn_src((struct analysis *)a, fn);
+		struct fnuse u;
+		if (!fnuse_begin(&u, sf, fn, istr(o->lhs)))
+			return 0;
+		while (fnuse_next(&u)) {
+			const char *line = u.line[u.at.line - 1];
+			const char *q = u.s;
+			while (q > line && (q[-1] == ' ' || q[-1] == '\t'))
+				q--;
+			if (q - line >= 6 && strncmp(q - 6, "return", 6) == 0 &&
+			    (q - line == 6 || !(isalnum((unsigned char)q[-7]) || q[-7] == '_')) && fnuse_after(&u) == ';')
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Does function f call r's drop= (dput()) on dentry text d after call c? */
+static int dropped_after(const struct analysis *a, int f, const struct call *c, uint32_t d, const struct mrow *r)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[f];
+	for (int i = 0; i < fn->ncalls; i++) {
+		const struct call *o = &p->calls[fn->calls[i]];
+		if (!o->is_icall && o->callee == r->drop && o->nargs && o->args[0] == d && pos_cmp(o->pos, c->pos) > 0)
+			return 1;
+	}
+	return 0;
+}
+
 static uint32_t *pinning_dirs(const struct analysis *a, size_t *n, uint32_t **pseudo, size_t *npseudo)
 {
 	const struct program *p = a->prog;
@@ -470,6 +536,12 @@ static uint32_t *pinning_dirs(const struct analysis *a, size_t *n, uint32_t **ps
 			const struct call *o = &p->calls[fn->calls[i]];
 			held = !o->is_icall && o->callee == r->hold && o->nargs && o->args[0] == cl->args[0];
 		}
+		/* or the dentry came with a reference the function owns and keeps:
+		 * `dentry = lookup_one_len(...); ... d_instantiate(dentry, inode);`
+		 * with no dput(dentry) after (binderfs, debugfs-like trees) */
+		if (!held && r->nsrcs && is_ident(istr(cl->args[0])))
+			held = owned_dentry(a, cl->fn, cl->args[0], r, 0) &&
+			       !dropped_after(a, cl->fn, cl, cl->args[0], r);
 		uint32_t d = intern(p->files[cl->file].dir);
 		if (held)
 			VEC_PUSH(yes, ny, cy, d);
@@ -1233,7 +1305,7 @@ void reclaim_explain(const struct analysis *a, FILE *out)
 		chain_free(&ch);
 	}
 	for (size_t k = 0; R && k < R->npin; k++)
-		fprintf(out, "%s%s: pins every dentry it instantiates (pinner rows: d_instantiate() with dget()): reclaim "
+		fprintf(out, "%s%s: pins every dentry it instantiates (pinner rows: d_instantiate() with dget(), or with the reference lookup_one_len() gave kept): reclaim "
 			"evicts none of its inodes, its via=dcache entries are no reclaim paths\n", k || R->n ? "\n" : "",
 			istr(R->pin[k]));
 	for (size_t k = 0; R && k < R->npseudo; k++)

@@ -344,6 +344,12 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 			if (!is_ident(val))
 				FAIL("pinner hold= takes the function that takes the extra dentry reference (dget), not '%s'", val);
 			r.hold = intern(val);
+		} else if (r.kind == ROW_PINNER && strcmp(key, "src") == 0) {
+			split_list(val, &r.srcs, &r.nsrcs);
+		} else if (r.kind == ROW_PINNER && strcmp(key, "drop") == 0) {
+			if (!is_ident(val))
+				FAIL("pinner drop= takes the function that drops a dentry reference (dput), not '%s'", val);
+			r.drop = intern(val);
 		} else if (r.kind == ROW_DEFERRED && strcmp(key, "from") == 0) {
 			if (!is_ident(val))
 				FAIL("deferred from= takes the function whose call of the row's name is deferred, not '%s'", val);
@@ -396,11 +402,14 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		FAIL("callback row needs arg=I (the callback argument) and blocks=reclaim");
 	if (r.since && r.until && r.since >= r.until)
 		FAIL("since= must be lower than until=");
+	if (r.kind == ROW_PINNER && r.nsrcs && !r.drop)
+		FAIL("pinner src= needs drop=NAME (the call that drops the reference src= returns: dput)");
 	r.reason = reason ? xstrdup(reason) : NULL;
 	VEC_PUSH(m->rows, m->n, m->cap, r);
 	return 0;
 bad:
 	free(r.closers);
+	free(r.srcs);
 	return -1;
 }
 
@@ -534,6 +543,7 @@ void model_free(struct model *m)
 {
 	for (size_t i = 0; i < m->n; i++) {
 		free(m->rows[i].closers);
+		free(m->rows[i].srcs);
 		free(m->rows[i].reason);
 	}
 	free(m->rows);
@@ -700,6 +710,12 @@ void model_dump(const struct model *m, FILE *out)
 			fprintf(out, " arg=%d", r->arg_idx);
 		if (r->kind == ROW_DEFERRED)
 			fprintf(out, " from=%s%s", istr(r->from), r->in_reclaim ? " when=reclaim" : "");
+		if (r->kind == ROW_PINNER && r->hold)
+			fprintf(out, " hold=%s", istr(r->hold));
+		for (int c = 0; r->kind == ROW_PINNER && c < r->nsrcs; c++)
+			fprintf(out, "%s%s", c ? "," : " src=", istr(r->srcs[c]));
+		if (r->kind == ROW_PINNER && r->drop)
+			fprintf(out, " drop=%s", istr(r->drop));
 		if (r->kind == ROW_PAGECACHE && r->arg_idx != 0)
 			fprintf(out, " mapping=%d", r->arg_idx);
 		if (r->kind == ROW_PAGECACHE && r->gfp_idx >= 0)

@@ -62,6 +62,10 @@ struct mrow {
 	int via_dcache;   /* reclaim via=dcache: reclaim runs the entry only on an inode or dentry the dcache
 			     and inode shrinkers reach, never in a filesystem that pins its dentries */
 	uint32_t hold;    /* pinner hold=NAME: the call that takes the extra dentry reference (dget) */
+	uint32_t *srcs;   /* pinner src=A,B: calls that return a dentry with a reference the caller owns
+			     (lookup_one_len) */
+	int nsrcs;
+	uint32_t drop;    /* pinner drop=NAME: the call that drops a dentry reference (dput) */
 	uint32_t from;    /* deferred from=CALLER: the function whose call of NAME is deferred */
 	int in_reclaim;   /* deferred when=reclaim: deferred only when the caller runs in reclaim (PF_MEMALLOC) */
 	int shared;       /* lock mode=read: a shared (reader) acquire */
