@@ -530,24 +530,26 @@ static uint32_t class_of_text(const struct analysis *a, int fn, int file, const 
 	return intern_f("%s:.%.*s%s", file_dir(a, file), (int)(me - m), s + m, key);
 }
 
-/* A lockdep subclass argument that names one subclass: a constant spelled
- * as one (NTFS_INODE_MUTEX_SECURITY, I_DATA_SEM_OTHER) or a non-zero number.
- * 0 is the subclass of the plain primitive; a variable can be any. */
-static int named_subclass(const char *s)
+/* The length of a lockdep subclass argument s (leading blanks skipped into
+ * *s) that names one subclass: a constant spelled as one
+ * (NTFS_INODE_MUTEX_SECURITY, I_DATA_SEM_OTHER) or a non-zero number; 0 for
+ * anything else (0 is the plain primitive's subclass, a variable can be any). */
+static size_t named_subclass(const char **s)
 {
-	while (*s == ' ')
-		s++;
-	size_t n = strlen(s);
-	while (n && s[n - 1] == ' ')
+	while (**s == ' ')
+		(*s)++;
+	const char *t = *s;
+	size_t n = strlen(t);
+	while (n && t[n - 1] == ' ')
 		n--;
 	if (!n)
 		return 0;
-	int digits = 1, upper = s[0] >= 'A' && s[0] <= 'Z';
+	int digits = 1, upper = t[0] >= 'A' && t[0] <= 'Z';
 	for (size_t i = 0; i < n; i++) {
-		digits &= s[i] >= '0' && s[i] <= '9';
-		upper &= (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_';
+		digits &= t[i] >= '0' && t[i] <= '9';
+		upper &= (t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= '0' && t[i] <= '9') || t[i] == '_';
 	}
-	return upper || (digits && !(n == 1 && s[0] == '0'));
+	return upper || (digits && !(n == 1 && t[0] == '0')) ? n : 0;
 }
 
 /* cls with the subclass sub: "T.m#SUB", before any array key "[...]". */
@@ -579,14 +581,9 @@ uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
 	 * and of $Reparse, NTFS_INODE_MUTEX_REPARSE) as classes of their own */
 	if (cls && row->subclass_idx >= 0 && row->subclass_idx < cl->nargs && lock_class_level(a, cls) == LC_OBJECT) {
 		const char *sub = istr(cl->args[row->subclass_idx]);
-		while (*sub == ' ')
-			sub++;
-		if (named_subclass(sub)) {
-			size_t n = strlen(sub);
-			while (n && sub[n - 1] == ' ')
-				n--;
+		size_t n = named_subclass(&sub);
+		if (n)
 			cls = with_subclass(cls, sub, n);
-		}
 	}
 	if (cls && param >= 0) /* a lock wrapper: "@K|class", keyed again at each call site */
 		return intern_f("@%d|%s", param, istr(cls));

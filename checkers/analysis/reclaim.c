@@ -439,16 +439,6 @@ static void set_live(struct analysis *a, struct entry *E, int n)
 	}
 }
 
-/* The directories whose code pins every dentry it instantiates: each call of
- * a pinner row (d_instantiate(), d_add(), ...) with an inode sits in a
- * function that also calls the row's hold= (dget()) on the same dentry, as
- * ramfs, shmem and bpffs do (`d_instantiate(dentry, inode); dget(dentry);`).
- * The dentry shrinker never kills such a dentry and its inode keeps a
- * reference, so reclaim evicts no inode of that filesystem: it is evicted at
- * the unlink or the unmount that drops the pin. A pinner row without hold=
- * (init_pseudo()) makes the filesystem of its file a pseudo one (*pseudo: the
- * files): its dentries are never hashed, so the last dput() kills them, and
- * its inodes go at their last iput(). */
 static int returns_owned(const struct analysis *a, int w, const struct mrow *r, int depth);
 
 /* Does function f assign variable v from a call that returns a dentry with a
@@ -514,6 +504,18 @@ static int dropped_after(const struct analysis *a, int f, const struct call *c, 
 	return 0;
 }
 
+/* The directories whose code pins every dentry it instantiates: each call of
+ * a pinner row (d_instantiate(), d_add(), ...) with an inode sits in a
+ * function that also calls the row's hold= (dget()) on the same dentry, as
+ * ramfs, shmem and bpffs do (`d_instantiate(dentry, inode); dget(dentry);`),
+ * or that instantiates a dentry it owns a reference to and keeps it
+ * (owned_dentry(), dropped_after(): binderfs).
+ * The dentry shrinker never kills such a dentry and its inode keeps a
+ * reference, so reclaim evicts no inode of that filesystem: it is evicted at
+ * the unlink or the unmount that drops the pin. A pinner row without hold=
+ * (init_pseudo()) makes the filesystem of its file a pseudo one (*pseudo: the
+ * files): its dentries are never hashed, so the last dput() kills them, and
+ * its inodes go at their last iput(). */
 static uint32_t *pinning_dirs(const struct analysis *a, size_t *n, uint32_t **pseudo, size_t *npseudo)
 {
 	const struct program *p = a->prog;

@@ -347,7 +347,6 @@ static int st_ctx(struct ctx *c, const struct fact_val *v, int nf)
 
 static int st_ctxfn(struct ctx *c, const struct fact_val *v, int nf)
 {
-	(void)nf;
 	struct pending_ctxfn pf = {id_of(&v[0]), (int)v[1].i, (int)v[2].i, nf > 4 ? ctx_class(&v[4]) : 0};
 	VEC_PUSH(c->b.pf, c->b.npf, c->b.cappf, pf);
 	return 0;

@@ -358,7 +358,7 @@ void rule_missing_nofs(struct rulectx *rc)
 		enum conf conf = o >= 0 ? confidence_why(a, nh == 0, o, &rcl, &why)
 				 : mh >= 0 ? must_hold_confidence(a, mh, &rcl, &why)
 					   : CONF_MEDIUM;
-		if (no_conflict(a, o, rcl, why) || (mh >= 0 && rcl && rcl->kswapd))
+		if (no_conflict(a, o, rcl, why)) /* with o < 0, kswapd_only() is the class's own */
 			continue;
 		struct finding *f = finding_at_token(rc, R_missing_nofs, conf, x->tok, x->call);
 		f->call = x->call;
