@@ -406,13 +406,15 @@ static void walk_expr(struct walk *w, struct expression *e, const char *how)
 		 * a parameter or local assign:=VAR, anything else assign */
 		char *to = NULL, *m = NULL;
 		struct expression *l = strip_casts(e->left);
+		struct expression *v = l && l->type == EXPR_PREOP && l->op == '*' ? strip_casts(l->unop) : l;
 		if (e->op == '=' && l && expr_member(l, &to, &m)) {
 			char *t = fe_asprintf("assign:%s", to);
 			free(to);
 			to = t;
-		} else if (e->op == '=' && l && l->type == EXPR_SYMBOL && l->symbol && l->symbol->ident &&
-			   !(l->symbol->ctype.modifiers & MOD_TOPLEVEL)) {
-			to = fe_asprintf("assign:=%s", show_ident(l->symbol->ident));
+		} else if (e->op == '=' && v && v->type == EXPR_SYMBOL && v->symbol && v->symbol->ident &&
+			   !(v->symbol->ctype.modifiers & MOD_TOPLEVEL)) {
+			/* a local as evaluated: *(&f) */
+			to = fe_asprintf("assign:=%s", show_ident(v->symbol->ident));
 		}
 		walk_expr(w, e->right, to ? to : "assign");
 		free(to);
