@@ -430,6 +430,152 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 }
 
 
+/* The worklist of context_run(). Functions are ranked by a reverse postorder
+ * of the call graph (direct and resolved indirect calls): callers before
+ * callees, except along the edges that close a cycle. The work runs in sweeps
+ * of rising rank, each a binary min-heap; a function pushed while a sweep is
+ * past its rank (it is reached along a cycle) waits for the next sweep, so
+ * what a cycle carries back collects there and goes round once per sweep,
+ * not once per filesystem bit that arrives. A function is in at most one of
+ * the two heaps, at most once. */
+struct cworklist {
+	int *heap, n;
+	int *nheap, nn;     /* the next sweep: functions ranked at or before the one running */
+	int cur;            /* rank of the function popped last */
+	int *rank;          /* per function */
+	unsigned char *in;  /* per function: in the heap */
+};
+
+static void wl_rank(struct cworklist *W, const struct analysis *a)
+{
+	const struct program *p = a->prog;
+	size_t nf = p->nfuncs ? p->nfuncs : 1;
+	int *stk = xmalloc(sizeof(int) * nf), *sti = xmalloc(sizeof(int) * nf);
+	unsigned char *seen = xcalloc(nf, 1);
+	int next = (int)p->nfuncs; /* postorder numbers count down: rank = reverse postorder */
+	/* roots first (no visible caller), then whatever a cycle alone reaches */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t r = 0; r < p->nfuncs; r++) {
+			if (seen[r] || (pass == 0 && p->funcs[r].ncallers + p->funcs[r].nicallers))
+				continue;
+			int sp = 0;
+			stk[sp] = (int)r;
+			sti[sp++] = 0;
+			seen[r] = 1;
+			while (sp) {
+				int f = stk[sp - 1];
+				const struct func *fn = &p->funcs[f];
+				int t = -1;
+				while (t < 0 && sti[sp - 1] < 2 * fn->ncalls) {
+					int i = sti[sp - 1]++;
+					int c = fn->calls[i / 2];
+					if (!(i & 1)) {
+						t = p->calls[c].target;
+					} else { /* the resolved targets of the same call, one per step */
+						int ni;
+						const int *it = icall_targets(a, c, &ni);
+						for (int j = 0; j < ni && t < 0; j++)
+							if (!seen[it[j]])
+								t = it[j];
+						if (t >= 0)
+							sti[sp - 1]--; /* come back for the others */
+					}
+					if (t >= 0 && seen[t])
+						t = -1;
+				}
+				if (t >= 0) {
+					seen[t] = 1;
+					stk[sp] = t;
+					sti[sp++] = 0;
+				} else {
+					W->rank[f] = --next;
+					sp--;
+				}
+			}
+		}
+	free(stk);
+	free(sti);
+	free(seen);
+}
+
+static void heap_push(int *heap, int *n, const int *rank, int f)
+{
+	int i = (*n)++;
+	while (i > 0) {
+		int up = (i - 1) / 2;
+		if (rank[heap[up]] <= rank[f])
+			break;
+		heap[i] = heap[up];
+		i = up;
+	}
+	heap[i] = f;
+}
+
+static void wl_push(struct cworklist *W, int f)
+{
+	if (W->in[f])
+		return;
+	W->in[f] = 1;
+	if (W->rank[f] > W->cur)
+		heap_push(W->heap, &W->n, W->rank, f);
+	else
+		heap_push(W->nheap, &W->nn, W->rank, f);
+}
+
+static int wl_pop(struct cworklist *W)
+{
+	if (!W->n) {
+		int *t = W->heap;
+		W->heap = W->nheap;
+		W->nheap = t;
+		W->n = W->nn;
+		W->nn = 0;
+	}
+	if (!W->n)
+		return -1;
+	int top = W->heap[0], last = W->heap[--W->n];
+	int i = 0;
+	for (;;) {
+		int c = 2 * i + 1;
+		if (c >= W->n)
+			break;
+		if (c + 1 < W->n && W->rank[W->heap[c + 1]] < W->rank[W->heap[c]])
+			c++;
+		if (W->rank[last] <= W->rank[W->heap[c]])
+			break;
+		W->heap[i] = W->heap[c];
+		i = c;
+	}
+	if (W->n)
+		W->heap[i] = last;
+	W->in[top] = 0;
+	W->cur = W->rank[top];
+	return top;
+}
+
+static void wl_init(struct cworklist *W, const struct analysis *a)
+{
+	size_t nf = a->prog->nfuncs ? a->prog->nfuncs : 1;
+	W->heap = xmalloc(sizeof(int) * nf);
+	W->nheap = xmalloc(sizeof(int) * nf);
+	W->nn = 0;
+	W->cur = -1;
+	W->rank = xmalloc(sizeof(int) * nf);
+	W->in = xcalloc(nf, 1);
+	W->n = 0;
+	wl_rank(W, a);
+	for (size_t f = 0; f < a->prog->nfuncs; f++)
+		wl_push(W, (int)f);
+}
+
+static void wl_free(struct cworklist *W)
+{
+	free(W->heap);
+	free(W->nheap);
+	free(W->rank);
+	free(W->in);
+}
+
 void context_run(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -502,19 +648,16 @@ void context_run(struct analysis *a)
 		const struct ctxent root = {-1, -1, 0};
 		fse_add(a, f, pc_index(PC_UNKNOWN), rfs, &root);
 	}
-	int *queue = xmalloc(sizeof(int) * (nf ? nf : 1));
-	char *inq = xcalloc(nf ? nf : 1, 1);
-	size_t qh = 0, qn = 0;
-	for (size_t f = 0; f < nf; f++) {
-		queue[qn++] = (int)f;
-		inq[f] = 1;
-	}
-	/* circular queue of size nf */
-	while (qn) {
-		int g = queue[qh];
-		qh = (qh + 1) % nf;
-		qn--;
-		inq[g] = 0;
+	/* Callers before callees, in sweeps (struct cworklist): a function gets
+	 * what most of its callers pass before it passes its own set on. On the
+	 * whole 6.1 tree that is 1.1 million visits of 646,401 functions, where
+	 * the queue in file order made 5.3 million (context phase 23 -> 10 s).
+	 * The classes and filesystem sets come out the same; which caller's path
+	 * arrives first, and is kept as the evidence, can differ. */
+	struct cworklist W;
+	wl_init(&W, a);
+	int g;
+	while ((g = wl_pop(&W)) >= 0) {
 		const struct func *fn = &p->funcs[g];
 		uint32_t gfs = fs_of_func(a, g);
 		/* What g passed on before is still with its callees: with its entry
@@ -547,18 +690,12 @@ void context_run(struct analysis *a)
 				for (int k = 0; k < PC_NKINDS; k++)
 					if (cv.cls & todo & (1u << k))
 						changed |= pass_class(a, g, c, t, k, &cv, gfs, tfs, carry);
-				if (!changed)
-					continue;
-				if (!inq[t]) {
-					queue[(qh + qn) % nf] = t;
-					qn++;
-					inq[t] = 1;
-				}
+				if (changed)
+					wl_push(&W, t);
 			}
 		}
 	}
-	free(queue);
-	free(inq);
+	wl_free(&W);
 }
 
 static const char *fname(const struct analysis *a, int f)
