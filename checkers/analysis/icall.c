@@ -450,10 +450,16 @@ static int param_call_only(struct analysis *a, const struct icalls *I, unsigned 
 	uint32_t name = p->params[fn->param0 + k].name;
 	const char *nm = istr(name);
 	int ok = 1, used = 0;
+	/* a call through the variable has the callee text "=NAME" */
+	size_t nl = strlen(nm);
+	char *eq = xmalloc(nl + 2);
+	eq[0] = '=';
+	memcpy(eq + 1, nm, nl + 1);
+	uint32_t through = intern_lookup(eq);
+	free(eq);
 	for (int i = 0; i < fn->ncalls && ok; i++) { /* every call through it resolved */
 		const struct call *cl = &p->calls[fn->calls[i]];
-		const char *f = istr(cl->callee);
-		if (cl->target < 0 && ((cl->is_icall && f[0] == '=' && strcmp(f + 1, nm) == 0) || cl->callee == name))
+		if (cl->target < 0 && ((cl->is_icall && through && cl->callee == through) || cl->callee == name))
 			ok = I->n[fn->calls[i]] > 0;
 	}
 	struct fnuse u;

@@ -57,21 +57,78 @@ static char *facts_text(const struct sfile *sf, size_t *len)
 	return t;
 }
 
+/* Path lookups by hash: a whole kernel has 55,000 files, and a scan over them
+ * per file asked for was quadratic (hidden_build() reads every partial file). */
+static size_t path_slot(const int *slot, size_t nslot, const char *rel, const char *(*path_at)(const void *, int),
+			const void *arg)
+{
+	size_t j = (size_t)hash_bytes(rel, strlen(rel)) & (nslot - 1);
+	while (slot[j] && strcmp(path_at(arg, slot[j] - 1), rel) != 0)
+		j = (j + 1) & (nslot - 1);
+	return j;
+}
+
+static const char *cached_path(const void *arg, int i)
+{
+	return ((const struct srccache *)arg)->v[i].path;
+}
+
+static const char *prog_path(const void *arg, int i)
+{
+	return ((const struct program *)arg)->files[i].path;
+}
+
+/* The program file at rel, or -1 (first the table of all their paths). */
+static int prog_file(struct srccache *c, const char *rel)
+{
+	const struct program *p = c->prog;
+	if (!p || !p->nfiles)
+		return -1;
+	if (!c->npslot) {
+		c->npslot = 16;
+		while (c->npslot < 2 * p->nfiles)
+			c->npslot *= 2;
+		c->pslot = xcalloc(c->npslot, sizeof(int));
+		for (size_t i = 0; i < p->nfiles; i++) {
+			size_t j = path_slot(c->pslot, c->npslot, p->files[i].path, prog_path, p);
+			if (!c->pslot[j]) /* the first file of a path */
+				c->pslot[j] = (int)i + 1;
+			else
+				c->pdups = 1;
+		}
+	}
+	return c->pslot[path_slot(c->pslot, c->npslot, rel, prog_path, p)] - 1;
+}
+
+static void cache_index(struct srccache *c)
+{
+	free(c->slot);
+	c->nslot = c->nslot ? 2 * c->nslot : 64;
+	c->slot = xcalloc(c->nslot, sizeof(int));
+	for (size_t i = 0; i < c->n; i++)
+		c->slot[path_slot(c->slot, c->nslot, c->v[i].path, cached_path, c)] = (int)i + 1;
+}
+
 const struct srcfile *src_file(struct srccache *c, const char *rel)
 {
 	if (c->last < c->n && strcmp(c->v[c->last].path, rel) == 0)
 		return &c->v[c->last];
-	for (size_t i = 0; i < c->n; i++)
-		if (strcmp(c->v[i].path, rel) == 0) {
-			c->last = i;
-			return &c->v[i];
+	if (c->n) {
+		int i = c->slot[path_slot(c->slot, c->nslot, rel, cached_path, c)];
+		if (i) {
+			c->last = (size_t)i - 1;
+			return &c->v[c->last];
 		}
+	}
 	struct srcfile f;
 	memset(&f, 0, sizeof(f));
 	f.path = xstrdup(rel);
 	size_t len = 0;
-	for (size_t i = 0; c->prog && i < c->prog->nfiles && !f.text; i++)
-		if (strcmp(c->prog->files[i].path, rel) == 0)
+	int pf = prog_file(c, rel);
+	if (pf >= 0)
+		f.text = facts_text(&c->prog->files[pf], &len);
+	for (size_t i = (size_t)pf + 1; pf >= 0 && c->pdups && i < c->prog->nfiles && !f.text; i++)
+		if (strcmp(c->prog->files[i].path, rel) == 0) /* another file of that path (the first has no text) */
 			f.text = facts_text(&c->prog->files[i], &len);
 	if (f.text) {
 		int cap = 0;
@@ -95,6 +152,10 @@ const struct srcfile *src_file(struct srccache *c, const char *rel)
 	}
 	VEC_PUSH(c->v, c->n, c->cap, f);
 	c->last = c->n - 1;
+	if (2 * c->n > c->nslot)
+		cache_index(c);
+	else
+		c->slot[path_slot(c->slot, c->nslot, rel, cached_path, c)] = (int)c->n;
 	return &c->v[c->n - 1];
 }
 
@@ -114,5 +175,7 @@ void srccache_free(struct srccache *c)
 		free(c->v[i].line);
 	}
 	free(c->v);
+	free(c->slot);
+	free(c->pslot);
 	memset(c, 0, sizeof(*c));
 }

@@ -21,6 +21,11 @@ struct srccache {
 	struct srcfile *v;
 	size_t n, cap;
 	size_t last; /* the file found last (findings come sorted by file) */
+	int *slot;   /* open addressing by path: index in v + 1, 0 empty */
+	size_t nslot;
+	int *pslot;  /* the same for prog->files (built on first use) */
+	size_t npslot;
+	int pdups;   /* two program files share a path */
 };
 
 void srccache_init(struct srccache *c, const struct program *prog);
