@@ -49,6 +49,8 @@ struct fctx {
 	int handle_param;            /* index in prog.params of a transaction handle parameter
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */
+	uint16_t evd[PC_NKINDS];     /* calls on the path ev[] shows (0: a root's own); the shortest
+					offered is kept (context.c pass_class()) */
 };
 
 /* One rule-independent imbalance event found by the flow pass. */

@@ -421,10 +421,21 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 		T->fse_grew |= 1u << k;
 		changed = 1;
 	}
+	/* The evidence: the shortest path offered so far. A shorter one replaces
+	 * the kept one without going on to the callees (their paths stay valid,
+	 * only longer); each pointer goes to a caller whose path is shorter still,
+	 * so the paths never loop. */
+	unsigned d = e.local ? 1 : G->evd[k] + 1u;
+	if (d > UINT16_MAX)
+		d = UINT16_MAX;
 	if (!(T->cls & (1u << k))) {
 		T->ev[k] = e;
+		T->evd[k] = (uint16_t)d;
 		T->cls |= 1u << k;
 		changed = 1;
+	} else if (d < T->evd[k]) {
+		T->ev[k] = e;
+		T->evd[k] = (uint16_t)d;
 	}
 	return changed;
 }
