@@ -206,6 +206,12 @@ static uint32_t intern_find(const char *s, size_t n, int add)
 	return id;
 }
 
+void intern_prefetch(const char *s, size_t n)
+{
+	if (tabcap && n)
+		__builtin_prefetch(&tab[(uint32_t)hash_bytes(s, n) & (tabcap - 1)]);
+}
+
 uint32_t intern_n(const char *s, size_t n)
 {
 	return intern_find(s, n, 1);

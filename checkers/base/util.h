@@ -43,6 +43,9 @@ size_t paren_close(const char *s, size_t open, size_t e);
 /* String interning: every distinct string gets a small id; 0 is the empty id. */
 uint32_t intern(const char *s);
 uint32_t intern_n(const char *s, size_t n);
+/* Start fetching the table slot of s[0..n) into the cache (a loader that knows
+ * which strings it interns next hides the memory latency of the lookups). */
+void intern_prefetch(const char *s, size_t n);
 uint32_t intern_lookup(const char *s); /* 0 when not interned */
 uint32_t intern_lookup_n(const char *s, size_t n);
 const char *istr(uint32_t id);

@@ -781,6 +781,21 @@ static int pass_fn(struct ctx *c)
 }
 
 /* Pass 2: every other record, then the tail (`text`, `end`). */
+/* The interning of a record's names and texts misses the cache (millions of
+ * strings on a whole kernel): the slots of the next record's fields are
+ * fetched while this one is stored. Numbers and positions are not interned. */
+static void prefetch_fields(const char *s, size_t n)
+{
+	const char *e = s + n, *t = memchr(s, '\t', n);
+	while (t) {
+		s = t + 1;
+		t = memchr(s, '\t', (size_t)(e - s));
+		size_t fl = (size_t)((t ? t : e) - s);
+		if (fl && !(s[0] >= '0' && s[0] <= '9'))
+			intern_prefetch(s, fl);
+	}
+}
+
 static int pass_body(struct ctx *c)
 {
 	int ended = 0, tail = 0;
@@ -792,6 +807,8 @@ static int pass_body(struct ctx *c)
 			return ferr(c, "data after the 'end' record");
 		if (n == 0 || s[0] == '#' || (n > 3 && s[0] == 'f' && s[1] == 'n' && s[2] == '\t' && !tail))
 			continue; /* comments, empty lines, and the `fn` records of pass 1 */
+		if (i + 1 < c->b.nlines && !tail)
+			prefetch_fields(c->text + c->b.lines[i + 1].off, c->b.lines[i + 1].len);
 		int nf;
 		int k = read_record(c, n, &nf);
 		if (k < 0)
