@@ -49,7 +49,8 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	for (size_t f = 0; a->ctx && f < a->prog->nfuncs; f++)
 		for (int k = 0; k < PC_NKINDS; k++)
 		{
-			free(a->ctx[f].fse[k]);
+			free(a->ctx[f].fsb[k]);
+			free(a->ctx[f].fsr[k]);
 			free(a->ctx[f].fsbits[k]);
 		}
 	free(a->ctx);

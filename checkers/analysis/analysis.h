@@ -29,15 +29,20 @@ struct ctxent {
  * (fs 0: generic code's own, or a root), so that an indirect call out of it
  * into one filesystem's method carries only that filesystem's (and generic)
  * context (context.c). */
-struct fsent {
-	int bit;                     /* the paths' filesystem as its bit in the sets (context.c
-					fs_bit()): 0 generic, 1 + i a->fstops[i] */
-	struct ctxent e;             /* the first such path */
+struct fsrun {
+	int start;                   /* the first entry (index in fctx.fsb[k]) of the run */
+	struct ctxent e;             /* the path that brought every filesystem of the run */
 };
 
 struct fctx {
 	unsigned cls;                /* PC_* bits at entry */
-	struct fsent *fse[PC_NKINDS]; int nfse[PC_NKINDS], capfse[PC_NKINDS]; /* generic functions only */
+	/* generic functions only, per class: the filesystems whose paths bring it,
+	 * as their bits in the sets (context.c fs_bit(): 0 generic, 1 + i
+	 * a->fstops[i]) in the order they came, each with the first such path.
+	 * The filesystems one call passes on at once share that call's path: a
+	 * run of entries (fsrun) holds it once. */
+	uint16_t *fsb[PC_NKINDS]; int nfse[PC_NKINDS], capfse[PC_NKINDS];
+	struct fsrun *fsr[PC_NKINDS]; int nfsr[PC_NKINDS], capfsr[PC_NKINDS];
 	uint64_t *fsbits[PC_NKINDS]; /* the filesystems of fse[k] as a set (a->fse_words words), NULL when empty */
 	unsigned fse_grew;           /* classes whose fse grew since the function last passed its classes on */
 	unsigned passed_cls;         /* cls when it last passed them on, UINT_MAX: never */

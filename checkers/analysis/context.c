@@ -284,7 +284,7 @@ static int handle_param(const struct analysis *a, int f)
 	return -1;
 }
 
-/* Per-filesystem evidence of generic functions (analysis.h struct fsent). A
+/* Per-filesystem evidence of generic functions (analysis.h fctx.fsb, fsr). A
  * generic function of mm/ or the VFS is entered from dozens of filesystems and
  * passes each of their paths on along every call, again each time one more
  * arrives: the filesystems form a bit set (one bit per directory that
@@ -310,16 +310,27 @@ static int fs_in(const struct fctx *x, int k, int bit)
 	return x->fsbits[k] && (x->fsbits[k][bit / 64] >> (bit % 64) & 1);
 }
 
-static const struct fsent *fse_find(const struct analysis *a, int f, int k, uint32_t fs)
+/* The path that brought filesystem fs's paths of class k to f, or NULL. */
+static const struct ctxent *fse_find(const struct analysis *a, int f, int k, uint32_t fs)
 {
 	const struct fctx *x = &a->ctx[f];
 	int bit = fs_bit(a, fs);
 	if (!fs_in(x, k, bit))
 		return NULL;
-	for (int i = 0; i < x->nfse[k]; i++)
-		if (x->fse[k][i].bit == bit)
-			return &x->fse[k][i];
-	return NULL;
+	int i = 0;
+	while (i < x->nfse[k] && x->fsb[k][i] != bit)
+		i++;
+	if (i == x->nfse[k])
+		return NULL;
+	int lo = 0, hi = x->nfsr[k]; /* the last run starting at or before i */
+	while (hi - lo > 1) {
+		int mid = (lo + hi) / 2;
+		if (x->fsr[k][mid].start <= i)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return &x->fsr[k][lo].e;
 }
 
 static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, const struct ctxent *e)
@@ -329,12 +340,19 @@ static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, const s
 	x->fsbits[k][bit / 64] |= 1ull << (bit % 64);
 	x->fse_grew |= 1u << k;
 	if (x->nfse[k] == x->capfse[k]) {
-		x->capfse[k] = x->capfse[k] ? 2 * x->capfse[k] : 2;
-		x->fse[k] = xrealloc(x->fse[k], sizeof(*x->fse[k]) * (size_t)x->capfse[k]);
+		x->capfse[k] = x->capfse[k] ? 2 * x->capfse[k] : 4;
+		x->fsb[k] = xrealloc(x->fsb[k], sizeof(*x->fsb[k]) * (size_t)x->capfse[k]);
 	}
-	x->fse[k][x->nfse[k]].bit = bit;
-	x->fse[k][x->nfse[k]].e = *e;
-	x->nfse[k]++;
+	const struct ctxent *last = x->nfsr[k] ? &x->fsr[k][x->nfsr[k] - 1].e : NULL;
+	if (!last || last->via != e->via || last->origin != e->origin || last->local != e->local) {
+		if (x->nfsr[k] == x->capfsr[k]) {
+			x->capfsr[k] = x->capfsr[k] ? 2 * x->capfsr[k] : 1;
+			x->fsr[k] = xrealloc(x->fsr[k], sizeof(*x->fsr[k]) * (size_t)x->capfsr[k]);
+		}
+		x->fsr[k][x->nfsr[k]].start = x->nfse[k];
+		x->fsr[k][x->nfsr[k]++].e = *e;
+	}
+	x->fsb[k][x->nfse[k]++] = (uint16_t)bit;
 }
 
 static int fse_add(struct analysis *a, int f, int k, uint32_t fs, const struct ctxent *e)
@@ -362,7 +380,7 @@ static int fse_merge(struct analysis *a, int g, int t, int k, const struct ctxen
 	/* in G's order, as before: the entries T lacks (each bit once in G) */
 	int changed = 0;
 	for (int i = 0; i < G->nfse[k]; i++) {
-		int bit = G->fse[k][i].bit;
+		int bit = G->fsb[k][i];
 		if (!fs_in(T, k, bit)) {
 			fse_push(a, T, k, bit, e);
 			changed = 1;
@@ -385,12 +403,12 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 	if (T->must_hold && (k == pc_index(PC_NONE) || k == pc_index(PC_UNKNOWN)))
 		return 0; /* the annotation says this caller holds the lock */
 	if (icall == 2) { /* into an entry method: only its own filesystem's paths */
-		const struct fsent *fe = fse_find(a, g, k, tfs);
+		const struct ctxent *fe = fse_find(a, g, k, tfs);
 		if (!cv->inherited[k] || !fe || k == pc_index(PC_LOCK) || k == pc_index(PC_UNKNOWN))
 			return 0; /* not locks (the chain search, feasible.c, is not per filesystem) nor unknown
 				     callers (an indirect call resolved too widely upstream of the
 				     generic code would hide the method's real context) */
-		e.origin = fe->e.origin;
+		e.origin = fe->origin;
 	}
 	if (gfs || !cv->inherited[k]) {
 		/* a filesystem's own path, or a lock or scope generic code opens itself */
@@ -817,18 +835,18 @@ void must_hold_hop(const struct analysis *a, struct chain *out, int f)
 
 /* The evidence of class k at g's entry on the path of filesystem *cur (the
  * nearest filesystem function walked so far; updated when g is one): generic
- * code follows the path that filesystem brought (struct fsent). */
+ * code follows the path that filesystem brought (fctx.fsb, fsr). */
 static const struct ctxent *entry_ev(const struct analysis *a, int g, int k, uint32_t *cur)
 {
 	uint32_t gfs = fs_of_func(a, g);
 	if (gfs) {
 		*cur = gfs;
 	} else if (a->ctx[g].nfse[k]) {
-		const struct fsent *x = *cur ? fse_find(a, g, k, *cur) : NULL;
+		const struct ctxent *x = *cur ? fse_find(a, g, k, *cur) : NULL;
 		if (!x)
 			x = fse_find(a, g, k, 0);
 		if (x)
-			return &x->e;
+			return x;
 	}
 	return &a->ctx[g].ev[k];
 }
