@@ -38,6 +38,7 @@ struct fcfg {
 	int n, cap;
 	int entry, exit;
 	int from_front_end;      /* built from `bb` records, not lowered */
+	int packed;              /* b and every block's ev and succ are one allocation (b) */
 };
 
 /* The function's CFG: from its `bb` records when it has them and no probe is
