@@ -420,10 +420,12 @@ static void cfg_pack(struct fcfg *g)
 		struct cfg_block *o = &g->b[i], *d = &nb[i];
 		*d = *o;
 		d->ev = at;
-		memcpy(at, o->ev, sizeof(int) * (size_t)o->nev);
+		if (o->nev)
+			memcpy(at, o->ev, sizeof(int) * (size_t)o->nev);
 		at += o->nev;
 		d->succ = at;
-		memcpy(at, o->succ, sizeof(int) * (size_t)o->nsucc);
+		if (o->nsucc)
+			memcpy(at, o->succ, sizeof(int) * (size_t)o->nsucc);
 		at += o->nsucc;
 		d->capev = o->nev;
 		d->capsucc = o->nsucc;
