@@ -42,3 +42,12 @@ bench-regress: $(BIN)/gfpcheck $(KSRC_61)/Makefile $(KTREE_612)
 bench-regress-update: $(BIN)/gfpcheck $(KSRC_61)/Makefile $(KTREE_612)
 	sh bench/regress.sh --update linux-6.1-fs $(KSRC_61)/fs
 	sh bench/regress.sh --update linux-6.12-fs $(KSRC_612)/fs
+
+# make bench-rescan OLD=DIR GFPCHECK_CACHE=DIR: the warm and one-file rescans of
+# the whole 6.1 tree, the checkout OLD (bin/gfpcheck built) against this one,
+# side by side in one run (bench/rescan-compare.sh); the cache must hold the
+# tree's facts (make kernel-scan-all with CACHE=DIR, or one cold scan).
+.PHONY: bench-rescan
+bench-rescan: $(BIN)/gfpcheck $(KSRC_61)/Makefile
+	@test -n "$(OLD)" || { echo "bench-rescan: OLD=DIR, a checkout of the commit to compare with (bin/gfpcheck built)"; exit 2; }
+	sh bench/rescan-compare.sh $(OLD) $(CURDIR) $(KSRC_61)
