@@ -57,6 +57,7 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	free(a->func_fs);
 	free(a->imb);
 	free(a->noio_entry);
+	free(a->trans_handle);
 	for (size_t f = 0; a->cfgs && f < a->prog->nfuncs; f++)
 		cfg_free(&a->cfgs[f]);
 	free(a->cfgs);

@@ -935,3 +935,57 @@ int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struc
 	}
 	return 0;
 }
+
+/* The functions some path of a transaction reaches from a function that
+ * receives a handle parameter: forward from those, along every call that
+ * passes PC_TRANS on as context_run() does (inherited at the call, into a
+ * callee whose entry has it). */
+static void trans_handle_build(struct analysis *a)
+{
+	const struct program *p = a->prog;
+	size_t nf = p->nfuncs ? p->nfuncs : 1;
+	unsigned char *in = xcalloc(nf, 1);
+	int *queue = xmalloc(sizeof(int) * nf);
+	size_t qn = 0;
+	int k = pc_index(PC_TRANS);
+	for (size_t f = 0; f < p->nfuncs; f++)
+		if (a->ctx[f].handle_param >= 0) {
+			in[f] = 1;
+			queue[qn++] = (int)f;
+		}
+	for (size_t qh = 0; qh < qn; qh++) {
+		int g = queue[qh];
+		const struct func *fn = &p->funcs[g];
+		for (int i = 0; i < fn->ncalls; i++) {
+			int c = fn->calls[i], ni;
+			const int *it = icall_targets(a, c, &ni);
+			struct classev cv;
+			int have_cv = 0;
+			for (int j = -1; j < ni; j++) {
+				int t = j < 0 ? p->calls[c].target : it[j];
+				if (t < 0 || in[t] || !(a->ctx[t].cls & PC_TRANS) || (j >= 0 && p->funcs[t].cb_only) ||
+				    (j >= 0 && !icall_carries_context(a, g, t)))
+					continue;
+				if (!have_cv) {
+					classes_at(a, c, &cv);
+					have_cv = 1;
+				}
+				if (!(cv.cls & PC_TRANS) || !cv.inherited[k])
+					break; /* a transaction of g's own at c, or none */
+				in[t] = 1;
+				queue[qn++] = t;
+			}
+		}
+	}
+	free(queue);
+	a->trans_handle = in;
+}
+
+int trans_from_handle(struct analysis *a, int f)
+{
+	if (f < 0)
+		return 0;
+	if (!a->trans_handle)
+		trans_handle_build(a);
+	return a->trans_handle[f];
+}

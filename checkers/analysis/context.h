@@ -43,6 +43,10 @@ void chain_of_calls(const struct analysis *a, struct chain *out, int site, const
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv);
 /* Does the evidence chain of class bit at call c end at a transaction handle parameter? */
 int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struct classev *cv);
+/* Does some path that brings a transaction (PC_TRANS) to function f's entry
+ * start at a transaction handle parameter (model handle row), whichever path
+ * its evidence shows? */
+int trans_from_handle(struct analysis *a, int f);
 /* Append the hop that says function f is annotated __must_hold() (its callers
  * hold a lock: struct fctx must_hold). */
 void must_hold_hop(const struct analysis *a, struct chain *out, int f);

@@ -1,9 +1,9 @@
 /* nofs-in-transaction: GFP_NOFS on a site that every path reaches inside a
  * journal handle or transaction whose start opens a NOFS scope in this kernel
  * version (modelled or inferred setters). The flag is redundant. Confidence is
- * medium when the transaction is known only from a handle parameter (model
- * handle rows): a caller may pass a handle variable that is NULL, or a dummy
- * handle (ext4 without a journal). */
+ * medium when on some path the transaction is known only from a handle
+ * parameter (model handle rows): a caller may pass a handle variable that is
+ * NULL, or a dummy handle (ext4 without a journal). */
 #include <string.h>
 
 #include "rules/rules.h"
@@ -14,7 +14,10 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 	struct analysis *a = rc->a;
 	if (t->cv.cls != PC_TRANS)
 		return;
-	int weak = chain_from_handle(a, t->call, PC_TRANS, &t->cv);
+	/* weak when any path's transaction is known only from a handle parameter,
+	 * not only the path the evidence shows */
+	int weak = chain_from_handle(a, t->call, PC_TRANS, &t->cv) ||
+		   (t->cv.inherited[pc_index(PC_TRANS)] && trans_from_handle(a, a->prog->calls[t->call].fn));
 	struct finding *f = nofs_finding(rc, R_nofs_in_transaction, weak ? CONF_MEDIUM : CONF_HIGH, t);
 	finding_chain(rc, f, t->call, PC_TRANS, &t->cv);
 	/* a setter or handle that may be a dummy here (model dummy=DIR: ext4
