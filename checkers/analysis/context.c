@@ -917,25 +917,6 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 	}
 }
 
-int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struct classev *cv)
-{
-	const struct program *p = a->prog;
-	int k = pc_index(bit);
-	if (!cv->inherited[k])
-		return 0;
-	int g = p->calls[c].fn;
-	uint32_t cur = g >= 0 ? fs_of_func(a, g) : 0; /* the filesystem whose path this is */
-	for (int hop = 0; hop < 40 && g >= 0; hop++) {
-		const struct ctxent *e = entry_ev(a, g, k, &cur);
-		if (e->via < 0)
-			return a->ctx[g].handle_param >= 0;
-		if (e->local)
-			return 0;
-		g = p->calls[e->via].fn;
-	}
-	return 0;
-}
-
 /* The functions some path of a transaction reaches from a function that
  * receives a handle parameter: forward from those, along every call that
  * passes PC_TRANS on as context_run() does (inherited at the call, into a

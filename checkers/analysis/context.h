@@ -41,8 +41,6 @@ void chain_of_calls(const struct analysis *a, struct chain *out, int site, const
 		    unsigned bit);
 /* Append the evidence chain for class `bit` at call `c` (origin site and callers). */
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv);
-/* Does the evidence chain of class bit at call c end at a transaction handle parameter? */
-int chain_from_handle(const struct analysis *a, int c, unsigned bit, const struct classev *cv);
 /* Does some path that brings a transaction (PC_TRANS) to function f's entry
  * start at a transaction handle parameter (model handle row), whichever path
  * its evidence shows? */

@@ -780,7 +780,6 @@ static int pass_fn(struct ctx *c)
 	return 0;
 }
 
-/* Pass 2: every other record, then the tail (`text`, `end`). */
 /* The interning of a record's names and texts misses the cache (millions of
  * strings on a whole kernel): the slots of the next record's fields are
  * fetched while this one is stored. Numbers and positions are not interned. */
@@ -796,6 +795,7 @@ static void prefetch_fields(const char *s, size_t n)
 	}
 }
 
+/* Pass 2: every other record, then the tail (`text`, `end`). */
 static int pass_body(struct ctx *c)
 {
 	int ended = 0, tail = 0;

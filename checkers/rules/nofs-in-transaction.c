@@ -16,8 +16,7 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 		return;
 	/* weak when any path's transaction is known only from a handle parameter,
 	 * not only the path the evidence shows */
-	int weak = chain_from_handle(a, t->call, PC_TRANS, &t->cv) ||
-		   (t->cv.inherited[pc_index(PC_TRANS)] && trans_from_handle(a, a->prog->calls[t->call].fn));
+	int weak = t->cv.inherited[pc_index(PC_TRANS)] && trans_from_handle(a, a->prog->calls[t->call].fn);
 	struct finding *f = nofs_finding(rc, R_nofs_in_transaction, weak ? CONF_MEDIUM : CONF_HIGH, t);
 	finding_chain(rc, f, t->call, PC_TRANS, &t->cv);
 	/* a setter or handle that may be a dummy here (model dummy=DIR: ext4
