@@ -32,7 +32,7 @@ bench-upstream: $(KTREE_612)
 	@test -f reports/linux-6.1-fs.json || { echo "bench-upstream: run 'make kernel-scan' first (reports/linux-6.1-fs.json)"; exit 2; }
 	python3 bench/upstream-nofs.py $(KSRC_61) $(KSRC_612) reports/linux-6.1-fs.json fs
 
-# make bench-regress: the whole text reports (findings and chains) of Linux 6.1
+# make bench-regress: the text and JSON reports, --fix diff and --patch-dir series of Linux 6.1
 # and 6.12 fs/ against the copies in bench/regress/ (bench/regress.sh); a change
 # meant to change findings runs `make bench-regress-update` and commits the copies.
 .PHONY: bench-regress bench-regress-update
