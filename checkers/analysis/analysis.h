@@ -53,6 +53,9 @@ struct fctx {
 					never nothing or unknown callers */
 	int handle_param;            /* index in prog.params of a transaction handle parameter
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
+	uint32_t bound_params;       /* parameters k (bit k) every caller passes a function name for and
+					f only calls: its calls through k take each caller's context
+					at the call that passes the function (context.c bound_params()) */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */
 	uint16_t evd[PC_NKINDS];     /* calls on the path ev[] shows (0: a root's own); the shortest
 					offered is kept (context.c pass_class()) */

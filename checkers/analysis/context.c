@@ -135,11 +135,15 @@ static void add(struct classev *o, unsigned bit, int origin, int inherited)
 
 void classes_at(const struct analysis *a, int c, struct classev *o)
 {
+	const struct call *cl = &a->prog->calls[c];
+	classes_at_entry(a, c, cl->fn >= 0 ? a->ctx[cl->fn].cls : PC_NONE, o);
+}
+
+void classes_at_entry(const struct analysis *a, int c, unsigned E, struct classev *o)
+{
 	memset(o, 0, sizeof(*o));
 	for (int i = 0; i < PC_NKINDS; i++)
 		o->origin[i] = -1;
-	const struct call *cl = &a->prog->calls[c];
-	unsigned E = cl->fn >= 0 ? a->ctx[cl->fn].cls : PC_NONE;
 	const struct stateset *st = &a->states[c];
 	struct astate empty;
 	memset(&empty, 0, sizeof(empty));
@@ -459,6 +463,58 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 }
 
 
+/* The function call c passes for parameter k of its target (a name or &name),
+ * or -1. */
+static int passed_func(const struct analysis *a, int c, int k)
+{
+	const struct call *cl = &a->prog->calls[c];
+	if (k >= cl->nargs)
+		return -1;
+	const char *t = istr(cl->args[k]);
+	if (*t == '&')
+		t++;
+	uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+	return id ? graph_resolve_in(a, cl->file, cl->fn, id) : -1;
+}
+
+/* The parameters of f whose calls take the context of the caller that passed
+ * the function (struct fctx bound_params): f gets no context of its own (no
+ * root, no model row, no handle), every caller is a direct call that passes a
+ * function name for k, and f only calls k (never stores it, passes it on or
+ * assigns it). xfs_qm_dquot_walk(mp, type, xfs_qm_flush_one, ...) calls
+ * xfs_qm_flush_one() with what quotacheck holds (s_umount for write, at mount),
+ * not with what quotaoff, which passes xfs_qm_dqpurge(), holds. */
+static uint32_t bound_params(const struct analysis *a, int f)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[f];
+	uint32_t m = icall_param_mask(a, f), out = 0;
+	if (!m || a->ctx[f].cls || fn->nicallers || fn->addr_taken || fn->ncallers == 0)
+		return 0;
+	for (int k = 0; k < fn->nparams && k < 32; k++) {
+		if (!(m & (1u << k)) || p->params[fn->param0 + k].reassigned)
+			continue;
+		uint32_t name = p->params[fn->param0 + k].name;
+		int called = 0, ok = 1;
+		for (int i = 0; i < fn->ncalls && ok; i++) {
+			const struct call *cl = &p->calls[fn->calls[i]];
+			if (icall_param(a, fn->calls[i]) == k)
+				called = 1;
+			for (int j = 0; j < cl->nargs && ok; j++) {
+				const char *t = istr(cl->args[j]);
+				ok = !(cl->args[j] == name || (*t == '&' && intern_lookup(t + 1) == name));
+			}
+		}
+		for (int i = 0; i < fn->ncallers && ok && called; i++) {
+			const struct call *cl = &p->calls[fn->callers[i]];
+			ok = !cl->is_icall && cl->target == f && passed_func(a, fn->callers[i], k) >= 0;
+		}
+		if (called && ok)
+			out |= 1u << k;
+	}
+	return out;
+}
+
 /* The worklist of context_run(). Functions are ranked by a reverse postorder
  * of the call graph (direct and resolved indirect calls): callers before
  * callees, except along the edges that close a cycle. The work runs in sweeps
@@ -605,6 +661,40 @@ static void wl_free(struct cworklist *W)
 	free(W->in);
 }
 
+/* Call c enters u, which calls the function c passes for a bound parameter
+ * (bound_params()): that function runs with what c's caller holds at c (cv),
+ * and what u holds around its call through the parameter. */
+static void pass_bound(struct analysis *a, int c, int u, const struct classev *cv, struct cworklist *W)
+{
+	const struct program *p = a->prog;
+	const struct func *un = &p->funcs[u];
+	uint32_t ufs = fs_of_func(a, u);
+	for (int k = 0; k < un->nparams && k < 32; k++) {
+		if (!(a->ctx[u].bound_params & (1u << k)))
+			continue;
+		int t = passed_func(a, c, k);
+		if (t < 0 || a->ctx[t].handle_param >= 0 || p->funcs[t].cb_only)
+			continue;
+		int carry = icall_carries_context(a, u, t);
+		if (!carry)
+			continue;
+		uint32_t tfs = fs_of_func(a, t);
+		for (int i = 0; i < un->ncalls; i++) {
+			int d = un->calls[i];
+			if (icall_param(a, d) != k)
+				continue;
+			struct classev cd;
+			classes_at_entry(a, d, cv->cls, &cd);
+			int changed = 0;
+			for (int b = 0; b < PC_NKINDS; b++)
+				if (cd.cls & (1u << b))
+					changed |= pass_class(a, u, d, t, b, &cd, ufs, tfs, carry);
+			if (changed)
+				wl_push(W, t);
+		}
+	}
+}
+
 void context_run(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -637,9 +727,12 @@ void context_run(struct analysis *a)
 		} else if (fn->addr_taken && fn->entry_only) {
 			/* only in ops fields that model/entries.txt says the VFS calls with no
 			 * filesystem lock context held; `scope=nofs`: and always inside a NOFS
-			 * scope (->readahead from read_pages()) */
+			 * scope (->readahead from read_pages()); `blocks=reclaim`: with
+			 * s_umount held for write, so reclaim cannot enter its superblock
+			 * (->put_super at umount) */
 			const struct mrow *er = model_entry(a->model, istr(fn->entry_field));
-			a->ctx[f].cls |= er && er->scope == SK_NOFS ? PC_SCOPE : PC_NONE;
+			a->ctx[f].cls |= er && er->scope == SK_NOFS ? PC_SCOPE
+					 : er && er->blocks_reclaim ? PC_BLOCKED : PC_NONE;
 		} else if (fn->ncallers + fn->nicallers == 0) {
 			/* No visible caller. A static function the compiler does not warn about
 			 * is referenced somewhere we cannot see (a token-pasting macro); an extern
@@ -654,6 +747,8 @@ void context_run(struct analysis *a)
 		}
 	}
 	hidden_free(hid);
+	for (size_t f = 0; f < nf; f++)
+		a->ctx[f].bound_params = bound_params(a, (int)f);
 	for (size_t f = 0; f < nf; f++) { /* a generic root's own classes: generic paths */
 		const struct ctxent root = {-1, -1, 0};
 		for (int k = 0; k < PC_NKINDS; k++)
@@ -703,6 +798,9 @@ void context_run(struct analysis *a)
 			const int *it = icall_targets(a, c, &ni);
 			struct classev cv;
 			int have_cv = 0; /* the classes at c, worked out once for all its targets */
+			int pk = a->ctx[g].bound_params ? icall_param(a, c) : -1;
+			if (pk >= 0 && pk < 32 && (a->ctx[g].bound_params & (1u << pk)))
+				ni = 0; /* its callers pass their context on (pass_bound()) */
 			for (int j = -1; j < ni; j++) { /* the direct target, then resolved indirect ones */
 				int t = j < 0 ? p->calls[c].target : it[j];
 				if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only))
@@ -721,6 +819,8 @@ void context_run(struct analysis *a)
 						changed |= pass_class(a, g, c, t, k, &cv, gfs, tfs, carry);
 				if (changed)
 					wl_push(&W, t);
+				if (j < 0 && a->ctx[t].bound_params)
+					pass_bound(a, c, t, &cv, &W);
 			}
 		}
 	}
@@ -888,7 +988,7 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 				chain_add(out, HOP_ENTRY, p->files[cc->file].path, cc->pos.line, gf->cb_call, g,
 					  r ? (int)(r - a->model->rows) : -1, "%s() is passed to %s() as its callback: %s", fname(a, g),
 					  istr(cc->callee), r && r->reason ? r->reason : "model callback row");
-			} else if ((bit == PC_NONE || bit == PC_SCOPE) && gf->addr_taken && gf->entry_only) {
+			} else if ((bit == PC_NONE || bit == PC_SCOPE || bit == PC_BLOCKED) && gf->addr_taken && gf->entry_only) {
 				const struct mrow *r = model_entry(a->model, istr(gf->entry_field));
 				chain_add(out, HOP_ENTRY, gpath, gf->start.line, -1, g, r ? (int)(r - a->model->rows) : -1,
 					  "%s() is called through %s (%s)", fname(a, g), istr(gf->entry_field),

@@ -357,8 +357,9 @@ int graph_build(struct analysis *a)
 				fn->entry_field = intern(how + 5);
 		} else if (!entry) {
 			fn->entry_only = 0;
-		} else if (fn->entry_only && !model_entry(a->model, how + 5)->scope) {
-			fn->entry_field = intern(how + 5); /* also an entry with no scope: "nothing held" wins */
+		} else if (fn->entry_only && !model_entry(a->model, how + 5)->scope &&
+			   !model_entry(a->model, how + 5)->blocks_reclaim) {
+			fn->entry_field = intern(how + 5); /* also a plain entry: "nothing held" wins */
 		}
 	}
 	/* A function named as an argument of any call (module_init(fn), INIT_WORK(&w, fn),

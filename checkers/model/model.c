@@ -302,7 +302,7 @@ static int parse_row(struct model *m, const char *path, int lineno, char *line, 
 		} else if (r.kind == ROW_LOCK && strcmp(key, "subclass") == 0) {
 			if (parse_int(val, &r.subclass_idx))
 				FAIL("bad subclass argument index '%s'", val);
-		} else if ((r.kind == ROW_LOCK || r.kind == ROW_CALLBACK) && strcmp(key, "blocks") == 0) {
+		} else if ((r.kind == ROW_LOCK || r.kind == ROW_CALLBACK || r.kind == ROW_ENTRY) && strcmp(key, "blocks") == 0) {
 			if (strcmp(val, "reclaim") != 0)
 				FAIL("blocks= takes reclaim, not '%s'", val);
 			r.blocks_reclaim = 1;

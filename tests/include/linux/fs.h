@@ -59,6 +59,8 @@ struct super_operations {
 	int (*drop_inode)(struct inode *);
 	int (*sync_fs)(struct super_block *sb, int wait);
 	long (*free_cached_objects)(struct super_block *sb, struct shrink_control *sc);
+	void (*put_super)(struct super_block *sb);
+	int (*remount_fs)(struct super_block *sb, int *flags, char *data);
 };
 
 int generic_drop_inode(struct inode *inode);
