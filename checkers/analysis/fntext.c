@@ -13,11 +13,16 @@ static int idch(char c)
 
 const struct srcfile *fn_src(struct analysis *a, const struct func *fn)
 {
+	return file_src(a, fn->file);
+}
+
+const struct srcfile *file_src(struct analysis *a, int file)
+{
 	if (!a->src) {
 		a->src = xmalloc(sizeof(*a->src));
 		srccache_init(a->src, a->prog);
 	}
-	return src_file(a->src, a->prog->files[fn->file].path);
+	return src_file(a->src, a->prog->files[file].path);
 }
 
 void fn_src_drop(struct analysis *a)

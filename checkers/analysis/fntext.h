@@ -8,6 +8,8 @@
 
 /* The text of fn's file (never NULL; its text is NULL when the facts hold none). */
 const struct srcfile *fn_src(struct analysis *a, const struct func *fn);
+/* The text of file `file` (prog.files), as fn_src(). */
+const struct srcfile *file_src(struct analysis *a, int file);
 /* Free the texts fn_src() read (a later fn_src() reads them again): the
  * indirect-call resolution reads many files' texts, the rules only a few. */
 void fn_src_drop(struct analysis *a);

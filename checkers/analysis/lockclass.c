@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis/cexpr.h"
+#include "analysis/fntext.h"
 #include "analysis/graph.h"
 #include "analysis/lockclass.h"
 #include "base/util.h"
@@ -552,6 +553,55 @@ static size_t named_subclass(const char **s)
 	return upper || (digits && !(n == 1 && t[0] == '0')) ? n : 0;
 }
 
+/* An integer constant after `NAME =` or `NAME` in a #define, at *t: its value. */
+static int int_at(const char *t, long *val)
+{
+	while (*t == ' ' || *t == '\t')
+		t++;
+	if (!isdigit((unsigned char)*t))
+		return 0;
+	char *e;
+	*val = strtol(t, &e, 0);
+	while (*e == 'U' || *e == 'u' || *e == 'L' || *e == 'l')
+		e++;
+	return !*e || *e == ',' || *e == ' ' || *e == '\t' || *e == '}' || *e == '/';
+}
+
+/* The value of the subclass constant name (n bytes) that a lock call in
+ * `file` names: a #define the facts carry, or an enumerator written `NAME = N`
+ * in that file or a header of its directory (ubifs.h: `WB_MUTEX_1 = 0`). 0 when
+ * it cannot be told. */
+static int subclass_value(const struct analysis *a, int file, const char *name, size_t n, long *val)
+{
+	const struct program *p = a->prog;
+	uint32_t id = intern_lookup_n(name, n);
+	for (size_t d = 0; id && d < p->ndefines; d++)
+		if (p->defines[d].name == id && p->defines[d].value)
+			return int_at(istr(p->defines[d].value), val);
+	const char *dir = p->files[file].dir;
+	for (size_t f = 0; f < p->nfiles; f++) {
+		if ((int)f != file && (!p->files[f].is_header || strcmp(p->files[f].dir, dir) != 0))
+			continue;
+		/* the source cache is a memo of the facts' texts */
+		const struct srcfile *sf = file_src((struct analysis *)a, (int)f);
+		for (int l = 0; sf->text && l < sf->nlines; l++) {
+			const char *q = sf->line[l];
+			while ((q = strstr(q, name)) != NULL) {
+				int word = (q == sf->line[l] || !idc(q[-1])) && !idc(q[n]);
+				const char *t = q + n;
+				q += n;
+				if (!word)
+					continue;
+				while (*t == ' ' || *t == '\t')
+					t++;
+				if (*t == '=' && t[1] != '=' && int_at(t + 1, val))
+					return 1;
+			}
+		}
+	}
+	return 0;
+}
+
 /* cls with the subclass sub: "T.m#SUB", before any array key "[...]". */
 static uint32_t with_subclass(uint32_t cls, const char *sub, size_t n)
 {
@@ -582,6 +632,12 @@ uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
 	if (cls && row->subclass_idx >= 0 && row->subclass_idx < cl->nargs && lock_class_level(a, cls) == LC_OBJECT) {
 		const char *sub = istr(cl->args[row->subclass_idx]);
 		size_t n = named_subclass(&sub);
+		long v = 1;
+		/* a constant whose value is 0 is the default subclass: ubifs's
+		 * lock_4_inodes() takes WB_MUTEX_1, 0, the subclass ubifs_write_inode()'s
+		 * mutex_lock() takes */
+		if (n && !isdigit((unsigned char)sub[0]) && subclass_value(a, cl->file, sub, n, &v) && v == 0)
+			n = 0;
 		if (n)
 			cls = with_subclass(cls, sub, n);
 	}

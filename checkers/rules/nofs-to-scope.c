@@ -110,8 +110,8 @@ static void report_group(struct rulectx *rc, const struct lockgroup *g)
 			    "path is inside a NOFS scope or a transaction, or keeps reclaim out); open a NOFS scope "
 			    "(memalloc_nofs_save) where %s taken, at %d place%s (%s), and use GFP_KERNEL (%s)",
 			    g->ntoks, cls,
-			    kswapd ? " only in kswapd's writeback (GFP_KERNEL without a scope may do, though lockdep's "
-				     "fs_reclaim map links the two)"
+			    kswapd ? " only in kswapd's writeback (the allocating task's own reclaim does not, but a "
+				     "__GFP_FS allocation can wait for kswapd in throttle_direct_reclaim())"
 				   : "",
 			    g->ncls == 1 ? "it is" : "they are", g->nacq, g->nacq == 1 ? "" : "s", places, how);
 		finding_chain(rc, f, x->call, PC_LOCK, &x->cv);
@@ -167,8 +167,9 @@ void rule_nofs_to_scope(struct rulectx *rc)
 					site = (int)i;
 			int call = site >= 0 ? s->v[site].call : t->call;
 			/* a lock only kswapd's writeback takes: the allocating task's own
-			 * reclaim never waits for it, GFP_KERNEL alone may do (lockdep's
-			 * fs_reclaim map still links kswapd's writeback to the lock) */
+			 * reclaim never takes it, but a __GFP_FS allocation can wait for
+			 * kswapd (throttle_direct_reclaim()), and lockdep's fs_reclaim map
+			 * links kswapd's writeback to the lock */
 			int kswapd = rcl && rcl->kswapd;
 			struct finding *f = finding_at_token(rc, R_nofs_to_scope,
 							     g->in_callee || kswapd ? CONF_MEDIUM : CONF_HIGH, g->toks[k], call);
@@ -180,8 +181,8 @@ void rule_nofs_to_scope(struct rulectx *rc)
 			finding_msg(f, "GFP_NOFS is one of %d in the region of %s in %s(); open one NOFS scope "
 				       "(memalloc_nofs_save) after the lock is taken and use GFP_KERNEL%s%s",
 				    g->ntoks, lk, func_name(a, g->fn),
-				    kswapd ? " (only kswapd's writeback takes the lock: GFP_KERNEL without a scope may do, "
-					     "though lockdep's fs_reclaim map links the two)"
+				    kswapd ? " (only kswapd's writeback takes the lock, but a __GFP_FS allocation can wait "
+					     "for kswapd in throttle_direct_reclaim())"
 					   : "",
 				    g->ok ? "" : " (the fix needs a hand: ");
 			if (!g->ok) {
