@@ -553,7 +553,7 @@ static size_t named_subclass(const char **s)
 	return upper || (digits && !(n == 1 && t[0] == '0')) ? n : 0;
 }
 
-/* An integer constant after `NAME =` or `NAME` in a #define, at *t: its value. */
+/* An integer constant at *t (after `NAME =`): its value. */
 static int int_at(const char *t, long *val)
 {
 	while (*t == ' ' || *t == '\t')
@@ -568,16 +568,12 @@ static int int_at(const char *t, long *val)
 }
 
 /* The value of the subclass constant name (n bytes) that a lock call in
- * `file` names: a #define the facts carry, or an enumerator written `NAME = N`
- * in that file or a header of its directory (ubifs.h: `WB_MUTEX_1 = 0`). 0 when
- * it cannot be told. */
+ * `file` names: an enumerator written `NAME = N` in that file or a header of its
+ * directory (ubifs.h: `WB_MUTEX_1 = 0`). 0 when it cannot be told (an
+ * enumerator without `=`, a #define: a class of its own, as before). */
 static int subclass_value(const struct analysis *a, int file, const char *name, size_t n, long *val)
 {
 	const struct program *p = a->prog;
-	uint32_t id = intern_lookup_n(name, n);
-	for (size_t d = 0; id && d < p->ndefines; d++)
-		if (p->defines[d].name == id && p->defines[d].value)
-			return int_at(istr(p->defines[d].value), val);
 	const char *dir = p->files[file].dir;
 	for (size_t f = 0; f < p->nfiles; f++) {
 		if ((int)f != file && (!p->files[f].is_header || strcmp(p->files[f].dir, dir) != 0))
