@@ -178,23 +178,6 @@ static char **scanned_paths(const char *root, char **paths, int npaths)
 	return v;
 }
 
-static int mkdirs_for(const char *path)
-{
-	char *buf = xstrdup(path);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p == '/') {
-			*p = 0;
-			if (mkdir(buf, 0777) && errno != EEXIST) {
-				free(buf);
-				return -1;
-			}
-			*p = '/';
-		}
-	}
-	free(buf);
-	return 0;
-}
-
 static int copy_file(const char *from, const char *to)
 {
 	size_t len = 0;
@@ -298,7 +281,7 @@ int main(int argc, char **argv)
 		if (A.outdir) {
 			const char *rel = files[i].rel[0] == '/' ? files[i].rel + 1 : files[i].rel;
 			char *dst = xasprintf("%s/%s.facts", A.outdir, rel);
-			if (mkdirs_for(dst) || copy_file(files[i].facts, dst)) {
+			if (mkdir_p(dst, 0) || copy_file(files[i].facts, dst)) {
 				fprintf(stderr, "%s: cannot write '%s': %s\n", prog, dst, strerror(errno));
 				free(dst);
 				extract_free(files, n);

@@ -171,7 +171,7 @@ static void protos_key(const char *h, char key[33])
 	hash128_hex(&x, key);
 }
 
-/* A set of names (open addressing, FNV-1a). */
+/* A set of names (open addressing, base/util.c's hash_bytes()). */
 struct nameset {
 	char **v;
 	size_t cap, n;
@@ -179,10 +179,7 @@ struct nameset {
 
 static size_t name_hash(const char *s)
 {
-	size_t h = 1469598103934665603ull & (size_t)-1;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * (size_t)1099511628211ull;
-	return h;
+	return (size_t)hash_bytes(s, strlen(s));
 }
 
 static int ns_has(const struct nameset *ns, const char *s)
