@@ -58,6 +58,7 @@ struct xargs {
 	int context_headers;
 	const char **models, **hot;
 	size_t nmodels, capmodels;
+	char *cocci; /* the default semantic patch, when --cocci is not given */
 };
 
 static const char *prog = "gfpcheck-extract";
@@ -231,7 +232,7 @@ int main(int argc, char **argv)
 	struct extract_opts *o = &A.o;
 	o->root = rootabs;
 	if (!o->cocci)
-		o->cocci = extract_default_cocci(argv[0]);
+		o->cocci = A.cocci = extract_default_cocci(argv[0]);
 	if (access(o->cocci, R_OK)) {
 		fprintf(stderr, "%s: cannot read the semantic patch '%s' (use --cocci)\n", prog, o->cocci);
 		return 2;
@@ -332,6 +333,7 @@ int main(int argc, char **argv)
 	extract_free(files, n);
 	free(A.hot);
 	free(A.models);
+	free(A.cocci);
 	model_free(&model);
 	return failed ? 1 : 0;
 }
