@@ -17,6 +17,10 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The signal that asked the run to stop, 0 none.  Global on purpose: it is
+ * set by on_signal(), an asynchronous signal handler that gets nothing but
+ * the signal number, and read by the loops of the run (here, extract_hdrsel.c
+ * and extract_spatch.c) to stop. */
 volatile int xinterrupted;
 
 static void on_signal(int sig)
