@@ -460,15 +460,97 @@ static int in_defines(struct bfile *bf, long line, long cnt)
 	return directive;
 }
 
+/* The parse error spatch's stderr is on (parse_err()). */
+struct perr {
+	long file;       /* index in the batch, -1 none */
+	long line, col;
+	char around[128]; /* the text spatch shows around it */
+	int define;      /* its whole content is a preprocessor line */
+};
+
+/* ` = File "PATH", line N, column C, ...`: a parse error starts. */
+static void perr_start(const struct batch *b, struct perr *pe, const char *p, size_t n)
+{
+	const char *q = p + 9;
+	const char *qe = memchr(q, '"', n - 9);
+	pe->file = qe ? snap_index(b, q, (size_t)(qe - q)) : -1;
+	pe->line = pe->col = 0;
+	if (qe) {
+		char tmp[96];
+		size_t m = (size_t)(p + n - qe) < sizeof(tmp) ? (size_t)(p + n - qe) : sizeof(tmp) - 1;
+		memcpy(tmp, qe, m);
+		tmp[m] = 0;
+		const char *ln = strstr(tmp, ", line ");
+		const char *cl = strstr(tmp, ", column ");
+		pe->line = ln ? strtol(ln + 7, NULL, 10) : 0;
+		pe->col = cl ? strtol(cl + 9, NULL, 10) : 0;
+	}
+	pe->around[0] = 0;
+	pe->define = 0;
+}
+
+/* `  around = TEXT,` */
+static void perr_around(struct perr *pe, const char *p, size_t n)
+{
+	size_t m = n - 11;
+	if (m >= sizeof(pe->around))
+		m = sizeof(pe->around) - 1;
+	memcpy(pe->around, p + 11, m);
+	pe->around[m] = 0;
+	if (m && pe->around[m - 1] == ',')
+		pe->around[--m] = 0;
+	for (char *c = pe->around; *c; c++)
+		if ((unsigned char)*c < 0x20)
+			*c = ' ';
+}
+
+/* `badcount: N`: the parse error ends, N lines not analysed: a `skipped`
+ * record, unless they lie in #define lines, which are harmless (macro
+ * bodies are not analysed anyway: their calls come from the `define`
+ * records). */
+static void perr_end(struct batch *b, struct perr *pe, const char *p, size_t n)
+{
+	char num[32];
+	size_t m = n - 10 < sizeof(num) - 1 ? n - 10 : sizeof(num) - 1;
+	memcpy(num, p + 10, m);
+	num[m] = 0;
+	long cnt = strtol(num, NULL, 10);
+	struct bfile *bf = &b->f[pe->file];
+	pe->file = -1;
+	if ((pe->define && cnt <= 1) || in_defines(bf, pe->line, cnt))
+		return;
+	int shown = pe->around[0] && strcmp(pe->around, "''");
+	char *tok = shown ? NULL : token_at(bf->snap, pe->line, pe->col);
+	sb_addf(&bf->skipped, "skipped\t%ld\tspatch parse error near %s, %ld lines not analysed\n", pe->line,
+		tok ? tok : shown ? pe->around : "the end of the file", cnt);
+	free(tok);
+}
+
+/* `EXN: EXCEPTION in PATH`: the exception of that file (or of the one spatch
+ * is on, cur). */
+static void exn_line(struct batch *b, long cur, const char *p, size_t n)
+{
+	char *line = xstrndup(p, n);
+	for (size_t c = 0; c < n; c++)
+		if (!line[c])
+			line[c] = ' ';
+	char *in = strstr(line, " in /");
+	long fi = cur;
+	if (in) {
+		*in = 0;
+		fi = snap_index(b, in + 4, strlen(in + 4));
+	}
+	if (fi >= 0 && !b->f[fi].exn)
+		b->f[fi].exn = xstrdup(line + 5);
+	free(line);
+}
+
 /* spatch's stderr of a finished batch: parse errors become `skipped`
  * records, EXN lines the file's exception. */
 static void parse_err(struct batch *b, const char *text, size_t tlen, char **fatal)
 {
 	long cur = -1;
-	long pe_line = 0, pe_col = 0;
-	long pe_file = -1;
-	char pe_around[128] = "";
-	int pe_define = 0;
+	struct perr pe = {.file = -1};
 	FOR_LINES(text, tlen, p, n)
 	{
 		if (starts(p, n, "HANDLING: ")) {
@@ -476,77 +558,18 @@ static void parse_err(struct batch *b, const char *text, size_t tlen, char **fat
 			if (cur >= 0)
 				b->f[cur].handled = 1;
 		} else if (starts(p, n, " = File \"")) {
-			const char *q = p + 9;
-			const char *qe = memchr(q, '"', n - 9);
-			pe_file = qe ? snap_index(b, q, (size_t)(qe - q)) : -1;
-			pe_line = pe_col = 0;
-			if (qe) {
-				char tmp[96];
-				size_t m = (size_t)(p + n - qe) < sizeof(tmp) ? (size_t)(p + n - qe) : sizeof(tmp) - 1;
-				memcpy(tmp, qe, m);
-				tmp[m] = 0;
-				const char *ln = strstr(tmp, ", line ");
-				const char *cl = strstr(tmp, ", column ");
-				pe_line = ln ? strtol(ln + 7, NULL, 10) : 0;
-				pe_col = cl ? strtol(cl + 9, NULL, 10) : 0;
-			}
-			pe_around[0] = 0;
-			pe_define = 0;
+			perr_start(b, &pe, p, n);
 		} else if (starts(p, n, "  around = ")) {
-			size_t m = n - 11;
-			if (m >= sizeof(pe_around))
-				m = sizeof(pe_around) - 1;
-			memcpy(pe_around, p + 11, m);
-			pe_around[m] = 0;
-			if (m && pe_around[m - 1] == ',')
-				pe_around[--m] = 0;
-			for (char *c = pe_around; *c; c++)
-				if ((unsigned char)*c < 0x20)
-					*c = ' ';
+			perr_around(&pe, p, n);
 		} else if (starts(p, n, "  whole content = ")) {
 			const char *q = p + 18, *e = p + n;
 			while (q < e && (*q == ' ' || *q == '\t'))
 				q++;
-			pe_define = q < e && *q == '#';
-		} else if (starts(p, n, "badcount: ") && pe_file >= 0) {
-			char num[32];
-			size_t m = n - 10 < sizeof(num) - 1 ? n - 10 : sizeof(num) - 1;
-			memcpy(num, p + 10, m);
-			num[m] = 0;
-			long cnt = strtol(num, NULL, 10);
-			/* A region that lies in #define lines is harmless: macro
-			 * bodies are not analysed anyway (their calls come from the
-			 * `define` records).  Anything else is a region not analysed. */
-			if (!(pe_define && cnt <= 1) && !in_defines(&b->f[pe_file], pe_line, cnt)) {
-				char *tok = NULL;
-				if (!pe_around[0] || !strcmp(pe_around, "''"))
-					tok = token_at(b->f[pe_file].snap, pe_line, pe_col);
-				if (tok)
-					sb_addf(&b->f[pe_file].skipped,
-						"skipped\t%ld\tspatch parse error near %s, %ld lines not analysed\n",
-						pe_line, tok, cnt);
-				else
-					sb_addf(&b->f[pe_file].skipped,
-						"skipped\t%ld\tspatch parse error near %s, %ld lines not analysed\n", pe_line,
-						pe_around[0] && strcmp(pe_around, "''") ? pe_around : "the end of the file",
-						cnt);
-				free(tok);
-			}
-			pe_file = -1;
+			pe.define = q < e && *q == '#';
+		} else if (starts(p, n, "badcount: ") && pe.file >= 0) {
+			perr_end(b, &pe, p, n);
 		} else if (starts(p, n, "EXN: ")) {
-			char *line = xstrndup(p, n);
-			for (size_t c = 0; c < n; c++)
-				if (!line[c])
-					line[c] = ' ';
-			char *in = strstr(line, " in /");
-			long fi = cur;
-			if (in) {
-				*in = 0;
-				fi = snap_index(b, in + 4, strlen(in + 4));
-			}
-			if (fi >= 0 && !b->f[fi].exn)
-				b->f[fi].exn = xstrdup(line + 5);
-			free(line);
+			exn_line(b, cur, p, n);
 		} else if (starts(p, n, "Fatal error: ")) {
 			free(*fatal);
 			*fatal = xstrndup(p, n);
@@ -625,6 +648,146 @@ static void hdr_protos(struct strbuf *body, const char *src, size_t len)
 	*body = out;
 }
 
+/* How the spatch process of a finished batch ended. */
+struct ending {
+	int crashed;  /* it did not exit with status 0 */
+	int oom;      /* out of memory */
+	char *why;    /* why it stopped early (malloc'd), or NULL */
+	long last;    /* the file it died on: the last one it announced without an end, -1 none */
+};
+
+static void batch_ending(const struct xspatch *S, const struct batch *b, int status, const char *reason,
+			 struct ending *e)
+{
+	e->crashed = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	e->oom = reason && (strstr(reason, "out of memory") || strstr(reason, "Out of memory") ||
+			    strstr(reason, "Out_of_memory"));
+	if (b->killed_time)
+		e->why = xasprintf("skipped: spatch took more than %d s on this file (GFPCHECK_TIMEOUT)", S->timeout);
+	else if (e->oom)
+		e->why = xasprintf("skipped: spatch needed more than %ld MiB on this file (GFPCHECK_MEMORY)", S->memory_mb);
+	else if (WIFSIGNALED(status))
+		e->why = xasprintf("spatch killed by signal %d%s%s", WTERMSIG(status), reason ? ": " : "",
+				   reason ? reason : "");
+	else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		e->why = xasprintf("cannot run %s", S->spatch);
+	else if (e->crashed)
+		e->why = xasprintf("spatch exited with status %d%s%s", WEXITSTATUS(status), reason ? ": " : "",
+				   reason ? reason : "");
+	else
+		e->why = NULL;
+	e->last = -1;
+	for (size_t i = 0; i < b->n; i++)
+		if (b->f[i].handled && !b->f[i].ended)
+			e->last = (long)i;
+	if (b->killed_time && b->cur >= 0)
+		e->last = b->cur;
+}
+
+static void requeue(struct xspatch *S, size_t job, size_t **rq, size_t *nrq)
+{
+	VEC_PUSH(*rq, *nrq, S->caprq, job);
+}
+
+/* A file spatch raised an exception on.  1 when it goes to *rq to run again. */
+static int settle_exn(struct xspatch *S, const struct batch *b, const struct bfile *bf, size_t **rq, size_t *nrq)
+{
+	struct xjob *j = &S->jobs[bf->job];
+	int tmo = strstr(bf->exn, "Timeout") != NULL;
+	int mem = strstr(bf->exn, "Out_of_memory") != NULL || strstr(bf->exn, "Out of memory") != NULL;
+	if (mem && b->n > 1 && j->attempt < 2) {
+		/* out of memory among other files: the heap the earlier
+		 * files left may be the cause; again on its own */
+		j->attempt = 2;
+		requeue(S, bf->job, rq, nrq);
+		return 1;
+	}
+	fail_file(S, bf->job, tmo || mem,
+		  tmo ? xasprintf("skipped: spatch took more than %d s on this file (GFPCHECK_TIMEOUT)", S->timeout)
+		  : mem ? xasprintf("skipped: spatch needed more than %ld MiB on this file (GFPCHECK_MEMORY)", S->memory_mb)
+			: xasprintf("spatch: %s", bf->exn));
+	return 0;
+}
+
+/* A file whose end marker came with all its records: its facts, into the
+ * cache.  0, or -1 with err when the cache cannot be written. */
+static int settle_facts(struct xspatch *S, struct bfile *bf, char *err, size_t errlen)
+{
+	struct xjob *j = &S->jobs[bf->job];
+	struct extract_file *f = &S->files[j->fi];
+	memcpy(f->hash, j->hash, 33);
+	char fe[96];
+	snprintf(fe, sizeof(fe), "coccinelle %s", S->version);
+	size_t srclen = 0;
+	char *src = read_file(bf->snap, &srclen);
+	size_t flen = 0;
+	char ferr[512] = "";
+	if (src && j->hdr)
+		hdr_protos(&bf->body, src, srclen);
+	char *facts = src ? xfacts_build(fe, src, srclen, bf->skipped.s, bf->skipped.len, bf->body.s, bf->body.len,
+					 &flen, ferr, sizeof(ferr))
+			  : NULL;
+	int rc = 0;
+	if (!facts) {
+		fail_file(S, bf->job, 0,
+			  src ? xasprintf("bad facts from spatch: %s", ferr)
+			      : xasprintf("cannot read the copy '%s': %s", bf->snap, strerror(errno)));
+	} else {
+		char *path = NULL;
+		if (xcache_put(S->cache, j->key, facts, flen, &path, err, errlen)) {
+			rc = -1;
+		} else {
+			free(f->facts);
+			f->facts = path;
+			f->partial = bf->skipped.len != 0;
+			f->how = EX_SPATCH;
+		}
+	}
+	free(facts);
+	free(src);
+	return rc;
+}
+
+/* A file without an exception or its facts: spatch stopped before or on it,
+ * or its output is incomplete.  1 when it goes to *rq to run again. */
+static int settle_stopped(struct xspatch *S, const struct batch *b, size_t i, const struct ending *e, size_t **rq,
+			  size_t *nrq)
+{
+	const struct bfile *bf = &b->f[i];
+	struct xjob *j = &S->jobs[bf->job];
+	const char *why = e->why;
+	if ((long)i == e->last && why) {
+		if (e->oom && !b->killed_time && b->n > 1 && j->attempt < 2) {
+			/* the process ran out of memory while on this file, among
+			 * others: which file needs the memory is known only when it
+			 * runs alone */
+			j->attempt = 2;
+			requeue(S, bf->job, rq, nrq);
+			return 1;
+		}
+		fail_file(S, bf->job, b->killed_time || (e->oom && b->n == 1), xstrdup(why));
+	} else if (!bf->handled && (e->crashed || b->killed_time)) {
+		if (b->killed_time || j->attempt < 2) {
+			/* not reached: again, with the other leftovers of this batch
+			 * (attempt 1), then on its own (attempt 2), where a bound it
+			 * hits is its own and is remembered */
+			if (!b->killed_time)
+				j->attempt++;
+			requeue(S, bf->job, rq, nrq);
+			return 1; /* not done yet */
+		}
+		fail_file(S, bf->job, b->n == 1 && e->oom, xstrdup(why ? why : "spatch stopped before this file"));
+	} else if (bf->ended) {
+		fail_file(S, bf->job, 0,
+			  xasprintf("spatch output for this file is incomplete (%ld of %ld records)", bf->got, bf->want));
+	} else if (bf->handled) {
+		fail_file(S, bf->job, 0, xstrdup(why ? why : "spatch gave no end marker for this file"));
+	} else {
+		fail_file(S, bf->job, 0, xstrdup(why ? why : "spatch did not process this file"));
+	}
+	return 0;
+}
+
 /* Settle every file of a finished batch; files to run again go to *rq. */
 static int finish_batch(struct xspatch *S, struct batch *b, int status, size_t **rq, size_t *nrq, char *err,
 			size_t errlen)
@@ -638,118 +801,26 @@ static int finish_batch(struct xspatch *S, struct batch *b, int status, size_t *
 		parse_err(b, errt, elen, &fatal);
 	if (out)
 		parse_out(b, out, olen);
-	int crashed = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	char *reason = tail_reason(fatal, errt ? errt : "", errt ? elen : 0);
-	char *why;
-	int oom = reason && (strstr(reason, "out of memory") || strstr(reason, "Out of memory") ||
-			     strstr(reason, "Out_of_memory"));
-	if (b->killed_time)
-		why = xasprintf("skipped: spatch took more than %d s on this file (GFPCHECK_TIMEOUT)", S->timeout);
-	else if (oom)
-		why = xasprintf("skipped: spatch needed more than %ld MiB on this file (GFPCHECK_MEMORY)", S->memory_mb);
-	else if (WIFSIGNALED(status))
-		why = xasprintf("spatch killed by signal %d%s%s", WTERMSIG(status), reason ? ": " : "", reason ? reason : "");
-	else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		why = xasprintf("cannot run %s", S->spatch);
-	else if (crashed)
-		why = xasprintf("spatch exited with status %d%s%s", WEXITSTATUS(status), reason ? ": " : "",
-				reason ? reason : "");
-	else
-		why = NULL;
-	/* the file spatch died on: the last one it announced without an end */
-	long last = -1;
-	for (size_t i = 0; i < b->n; i++)
-		if (b->f[i].handled && !b->f[i].ended)
-			last = (long)i;
-	if (b->killed_time && b->cur >= 0)
-		last = b->cur;
+	struct ending e;
+	batch_ending(S, b, status, reason, &e);
 	int rc = 0;
 	for (size_t i = 0; i < b->n; i++) {
 		struct bfile *bf = &b->f[i];
 		if (bf->done)
 			continue;
-		struct xjob *j = &S->jobs[bf->job];
-		struct extract_file *f = &S->files[j->fi];
 		bf->done = 1;
-		if (bf->exn) {
-			int tmo = strstr(bf->exn, "Timeout") != NULL;
-			int mem = strstr(bf->exn, "Out_of_memory") != NULL || strstr(bf->exn, "Out of memory") != NULL;
-			if (mem && b->n > 1 && j->attempt < 2) {
-				/* out of memory among other files: the heap the earlier
-				 * files left may be the cause; again on its own */
-				j->attempt = 2;
-				VEC_PUSH(*rq, *nrq, S->caprq, bf->job);
-				continue;
-			}
-			fail_file(S, bf->job, tmo || mem,
-				  tmo ? xasprintf("skipped: spatch took more than %d s on this file (GFPCHECK_TIMEOUT)", S->timeout)
-				  : mem ? xasprintf("skipped: spatch needed more than %ld MiB on this file (GFPCHECK_MEMORY)",
-						    S->memory_mb)
-					: xasprintf("spatch: %s", bf->exn));
-		} else if (bf->ended && bf->got == bf->want) {
-			memcpy(f->hash, j->hash, 33);
-			char fe[96];
-			snprintf(fe, sizeof(fe), "coccinelle %s", S->version);
-			size_t srclen = 0;
-			char *src = read_file(bf->snap, &srclen);
-			size_t flen = 0;
-			char ferr[512] = "";
-			if (src && j->hdr)
-				hdr_protos(&bf->body, src, srclen);
-			char *facts = src ? xfacts_build(fe, src, srclen, bf->skipped.s, bf->skipped.len, bf->body.s,
-							 bf->body.len, &flen, ferr, sizeof(ferr))
-					  : NULL;
-			if (!facts) {
-				fail_file(S, bf->job, 0,
-					  src ? xasprintf("bad facts from spatch: %s", ferr)
-					      : xasprintf("cannot read the copy '%s': %s", bf->snap, strerror(errno)));
-			} else {
-				char *path = NULL;
-				if (xcache_put(S->cache, j->key, facts, flen, &path, err, errlen)) {
-					rc = -1;
-				} else {
-					free(f->facts);
-					f->facts = path;
-					f->partial = bf->skipped.len != 0;
-					f->how = EX_SPATCH;
-				}
-			}
-			free(facts);
-			free(src);
-		} else if ((long)i == last && why) {
-			if (oom && !b->killed_time && b->n > 1 && j->attempt < 2) {
-				/* the process ran out of memory while on this file, among
-				 * others: which file needs the memory is known only when it
-				 * runs alone */
-				j->attempt = 2;
-				VEC_PUSH(*rq, *nrq, S->caprq, bf->job);
-				continue;
-			}
-			fail_file(S, bf->job, b->killed_time || (oom && b->n == 1), xstrdup(why));
-		} else if (!bf->handled && (crashed || b->killed_time)) {
-			if (b->killed_time || j->attempt < 2) {
-				/* not reached: again, with the other leftovers of this batch
-				 * (attempt 1), then on its own (attempt 2), where a bound it
-				 * hits is its own and is remembered */
-				if (!b->killed_time)
-					j->attempt++;
-				VEC_PUSH(*rq, *nrq, S->caprq, bf->job);
-				continue; /* not done yet */
-			}
-			fail_file(S, bf->job, b->n == 1 && oom, xstrdup(why ? why : "spatch stopped before this file"));
-		} else if (bf->ended) {
-			fail_file(S, bf->job, 0,
-				  xasprintf("spatch output for this file is incomplete (%ld of %ld records)", bf->got,
-					    bf->want));
-		} else if (bf->handled) {
-			fail_file(S, bf->job, 0,
-				  xstrdup(why ? why : "spatch gave no end marker for this file"));
-		} else {
-			fail_file(S, bf->job, 0, xstrdup(why ? why : "spatch did not process this file"));
-		}
-		S->done++;
+		int again = 0;
+		if (bf->exn)
+			again = settle_exn(S, b, bf, rq, nrq);
+		else if (bf->ended && bf->got == bf->want)
+			rc |= settle_facts(S, bf, err, errlen);
+		else
+			again = settle_stopped(S, b, i, &e, rq, nrq);
+		if (!again)
+			S->done++;
 	}
-	free(why);
+	free(e.why);
 	free(reason);
 	free(fatal);
 	free(out);
