@@ -277,11 +277,9 @@ static int deferred_call(const struct analysis *a, const struct call *cl)
 	return 0;
 }
 
-int graph_build(struct analysis *a)
+/* Each function's calls and items, in program order. */
+static void list_calls_items(struct program *p)
 {
-	struct program *p = a->prog;
-	mark_host(a);
-	build_name_index(a);
 	size_t *capc = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
 	size_t *capi = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
 	for (size_t c = 0; c < p->ncalls; c++) {
@@ -304,8 +302,13 @@ int graph_build(struct analysis *a)
 	}
 	free(capc);
 	free(capi);
-	int edges = 0;
-	build_macro_index(a);
+}
+
+/* The target of every direct call: a function, else a function-like macro,
+ * else none (-1). */
+static void resolve_calls(struct analysis *a)
+{
+	struct program *p = a->prog;
 	for (size_t c = 0; c < p->ncalls; c++) {
 		struct call *cl = &p->calls[c];
 		if (cl->is_icall || cl->fn < 0)
@@ -319,6 +322,13 @@ int graph_build(struct analysis *a)
 		if (cl->target >= 0 && deferred_call(a, cl))
 			cl->target = -1;
 	}
+}
+
+/* Each function's callers, and whether another directory calls it.  The
+ * number of edges. */
+static int link_callers(struct program *p)
+{
+	int edges = 0;
 	for (size_t c = 0; c < p->ncalls; c++) {
 		struct call *cl = &p->calls[c];
 		if (cl->target < 0)
@@ -335,10 +345,15 @@ int graph_build(struct analysis *a)
 			t->called_elsewhere = 1;
 		edges++;
 	}
-	for (size_t f = 0; f < p->nfuncs; f++) {
-		p->funcs[f].cb_only = -1;
-		p->funcs[f].cb_call = -1;
-	}
+	return edges;
+}
+
+/* Functions whose address a `ref` record takes (an initializer, an
+ * assignment): addr_taken, and entry_only when every such ref stores it in a
+ * field the model names as an entry point. */
+static void mark_refs(struct analysis *a)
+{
+	struct program *p = a->prog;
 	for (size_t r = 0; r < p->nrefs; r++) {
 		const struct ref *rf = &p->refs[r];
 		int f = graph_resolve_in(a, rf->file, rf->fn, rf->name);
@@ -362,8 +377,13 @@ int graph_build(struct analysis *a)
 			fn->entry_field = intern(how + 5); /* also a plain entry: "nothing held" wins */
 		}
 	}
-	/* A function named as an argument of any call (module_init(fn), INIT_WORK(&w, fn),
-	 * a callback parameter, __ATTR(..., fn) at file scope) has its address taken. */
+}
+
+/* A function named as an argument of any call (module_init(fn), INIT_WORK(&w, fn),
+ * a callback parameter, __ATTR(..., fn) at file scope) has its address taken. */
+static void mark_arg_refs(struct analysis *a)
+{
+	struct program *p = a->prog;
 	for (size_t c = 0; c < p->ncalls; c++) {
 		const struct call *cl = &p->calls[c];
 		for (int i = 0; i < cl->nargs; i++) {
@@ -389,9 +409,28 @@ int graph_build(struct analysis *a)
 			}
 		}
 	}
+}
+
+/* Who takes each function's address (cb_only: only as the one callback
+ * argument the model names, cb_call that call). */
+static void mark_address_taken(struct analysis *a)
+{
+	struct program *p = a->prog;
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		p->funcs[f].cb_only = -1;
+		p->funcs[f].cb_call = -1;
+	}
+	mark_refs(a);
+	mark_arg_refs(a);
 	for (size_t f = 0; f < p->nfuncs; f++)
 		if (p->funcs[f].cb_only < 0 || !p->funcs[f].addr_taken)
 			p->funcs[f].cb_only = 0;
+}
+
+/* Exported functions and the roots the model names. */
+static void mark_exports_roots(struct analysis *a)
+{
+	struct program *p = a->prog;
 	for (size_t x = 0; x < p->nexports; x++) {
 		int f = graph_resolve(a, p->exports[x].file, p->exports[x].name);
 		if (f >= 0)
@@ -400,10 +439,38 @@ int graph_build(struct analysis *a)
 	for (size_t f = 0; f < p->nfuncs; f++)
 		if (model_find1(a->model, ROW_ROOT, p->funcs[f].name))
 			p->funcs[f].model_root = 1;
-	mark_include(a);
-	mark_library_users(p);
-	/* Allocator wrappers: a function passing its own gfp_t parameter to the gfp argument
-	 * of an allocator (or of another wrapper) is an allocator too. */
+}
+
+/* The parameter of fn that one of its calls passes as the gfp argument of an
+ * allocator (or of another wrapper): 1 when found now. */
+static int find_wrapper_param(struct analysis *a, struct func *fn)
+{
+	const struct program *p = a->prog;
+	for (int i = 0; i < fn->ncalls; i++) {
+		const struct call *cl = &p->calls[fn->calls[i]];
+		int gi = -1;
+		const struct mrow *ar = cl->is_icall ? NULL : model_find1(a->model, ROW_ALLOC, cl->callee);
+		if (ar)
+			gi = ar->gfp_idx;
+		else if (cl->target >= 0 && !cl->via_macro)
+			gi = p->funcs[cl->target].alloc_gfp_param;
+		if (gi < 0 || gi >= cl->nargs)
+			continue;
+		int pi = gfp_param_in(p, fn, istr(cl->args[gi]));
+		if (pi >= 0) {
+			fn->alloc_gfp_param = pi;
+			fn->alloc_via_call = fn->calls[i];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Allocator wrappers: a function passing its own gfp_t parameter to the gfp argument
+ * of an allocator (or of another wrapper) is an allocator too. */
+static void infer_wrappers(struct analysis *a)
+{
+	struct program *p = a->prog;
 	for (int round = 0; round < 16; round++) {
 		int changed = 0;
 		for (size_t f = 0; f < p->nfuncs; f++) {
@@ -412,27 +479,26 @@ int graph_build(struct analysis *a)
 				continue;
 			if (model_find1(a->model, ROW_ALLOC, fn->name))
 				continue;
-			for (int i = 0; i < fn->ncalls; i++) {
-				const struct call *cl = &p->calls[fn->calls[i]];
-				int gi = -1;
-				const struct mrow *ar = cl->is_icall ? NULL : model_find1(a->model, ROW_ALLOC, cl->callee);
-				if (ar)
-					gi = ar->gfp_idx;
-				else if (cl->target >= 0 && !cl->via_macro)
-					gi = p->funcs[cl->target].alloc_gfp_param;
-				if (gi < 0 || gi >= cl->nargs)
-					continue;
-				int pi = gfp_param_in(p, fn, istr(cl->args[gi]));
-				if (pi >= 0) {
-					fn->alloc_gfp_param = pi;
-					fn->alloc_via_call = fn->calls[i];
-					changed = 1;
-					break;
-				}
-			}
+			changed |= find_wrapper_param(a, fn);
 		}
 		if (!changed)
 			break;
 	}
+}
+
+int graph_build(struct analysis *a)
+{
+	struct program *p = a->prog;
+	mark_host(a);
+	build_name_index(a);
+	list_calls_items(p);
+	build_macro_index(a);
+	resolve_calls(a);
+	int edges = link_callers(p);
+	mark_address_taken(a);
+	mark_exports_roots(a);
+	mark_include(a);
+	mark_library_users(p);
+	infer_wrappers(a);
 	return edges;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 static void oom(void)
 {
@@ -303,6 +304,25 @@ char *read_file_max(const char *path, size_t *len, size_t max)
 	if (len)
 		*len = b.len;
 	return b.s;
+}
+
+int mkdir_p(const char *path, int last)
+{
+	char *tmp = xstrdup(path);
+	int rc = 0;
+	for (char *p = tmp + (*tmp != 0); *p && !rc; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		rc = mkdir(tmp, 0777) && errno != EEXIST ? -1 : 0;
+		*p = '/';
+	}
+	if (!rc && last)
+		rc = mkdir(tmp, 0777) && errno != EEXIST ? -1 : 0;
+	int e = errno;
+	free(tmp);
+	errno = e;
+	return rc;
 }
 
 int glob_match(const char *p, const char *s)

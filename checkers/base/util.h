@@ -59,6 +59,11 @@ char *read_file(const char *path, size_t *len);
 /* The same, failing with errno EFBIG beyond max bytes (a device or a FIFO that
  * never ends: --model /dev/zero). errno is kept from the failing read. */
 char *read_file_max(const char *path, size_t *len, size_t max);
+/* Create the directories on path (mode 0777 less the umask): every proper
+ * prefix that ends before a '/', then path itself when last is set (a path
+ * to a directory) and not when it is clear (a path to a file to create).
+ * Existing ones are fine.  0, or -1 with errno from the mkdir that failed. */
+int mkdir_p(const char *path, int last);
 
 /* Glob match with '*' and '?' only. */
 int glob_match(const char *pat, const char *s);

@@ -11,6 +11,9 @@
 
 #include "base/util.h"
 
+/* The signal mask before the outermost wfile_hold_signals(1), and how deep
+ * the holds nest.  Global on purpose: the mask is the process's own, so is
+ * what restores it; the holds nest across unrelated callers. */
 static sigset_t held_old;
 static int held_depth;
 
@@ -114,7 +117,9 @@ int wfile_fclose(FILE *f)
 	return 0;
 }
 
-/* The temporary file of the open wfile, removed on SIGINT/SIGTERM/SIGHUP. */
+/* The temporary file of the open wfile, removed on SIGINT/SIGTERM/SIGHUP,
+ * and the handlers before ours.  Global on purpose: on_signal() is an
+ * asynchronous signal handler that gets nothing but the signal number. */
 static char *volatile pending_tmp;
 static struct sigaction old_int, old_term, old_hup, old_xfsz;
 

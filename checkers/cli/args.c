@@ -12,10 +12,16 @@
 #include "report/report.h"
 #include "rules/rules.h"
 
+/* The keys by the handler that takes them (handle() picks it by range). */
 enum {
-	O_FORMAT, O_OUT, O_JOBS, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_DUMPMODEL, O_DUMPSTATE,
-	O_BASELINE, O_WBASELINE, O_SINCE, O_MINCONF, O_SHOWSUPP, O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_SCOPELOCK, O_FROM, O_QUIET,
-	O_LISTRULES, O_HELP, O_VERSION, O_EXPLAINLOCKS, O_EXPLAINSITE, O_EXPLAINORDERS,
+	/* what to scan, and how: handle_scan() */
+	O_FORMAT, O_OUT, O_JOBS, O_MODEL, O_MODELDIR, O_RULES, O_KVER, O_FACTS, O_COCCI, O_SCOPELOCK, O_QUIET,
+	/* what else to print: handle_print() */
+	O_DUMPMODEL, O_DUMPSTATE, O_EXPLAINLOCKS, O_EXPLAINSITE, O_EXPLAINORDERS, O_LISTRULES, O_HELP, O_VERSION,
+	/* which findings count: handle_filter() */
+	O_BASELINE, O_WBASELINE, O_SINCE, O_MINCONF, O_SHOWSUPP,
+	/* fixing: handle_fix() */
+	O_FIX, O_PATCHDIR, O_APPLY, O_FIXRULES, O_FROM,
 };
 
 static const struct cli_opt table[] = {
@@ -49,9 +55,7 @@ static const struct cli_opt table[] = {
 	{"fix", 0, NULL, O_FIX, "print a unified diff fixing the findings (no report unless -o)"},
 	{"patch-dir", 0, "DIR", O_PATCHDIR, "write the fixes as a git format-patch series to DIR (implies --fix)"},
 	{"apply", 0, NULL, O_APPLY, "rewrite the files, each only if unchanged since the analysis (implies --fix)"},
-	{"fix-rules", 0, "LIST", O_FIXRULES,
-	 "rules to fix (default: nofs-in-scope,nofs-in-transaction,nofs-to-scope;\n"
-	 "nofs-no-context and missing-nofs only when named; 'default' = the set)"},
+	{"fix-rules", 0, "LIST", O_FIXRULES, NULL /* fix_rules_help(), from the rule table */},
 	{"scope-lock", 0, "ACQ:REL", O_SCOPELOCK, "treat ACQ()...REL() as an fs lock region (nofs-to-scope, missing-nofs)"},
 	{"from", 0, "'NAME <EMAIL>'", O_FROM,
 	 "the author of the --patch-dir series (default: GIT_AUTHOR_NAME and\n"
@@ -63,21 +67,101 @@ static const struct cli_opt table[] = {
 	{NULL, 0, NULL, 0, NULL},
 };
 
+/* A space in a word of sb_wrap()'s text: no line breaks there. */
+#define NOBREAK "\x1f"
+
+/* Words of text (separated by spaces; "\n" starts a new line) on lines of at
+ * most width characters. */
+static void sb_wrap(struct strbuf *b, const char *text, size_t width)
+{
+	size_t col = 0;
+	for (const char *w = text; *w;) {
+		size_t n = strcspn(w, " \n");
+		if (col && col + 1 + n > width) {
+			sb_addc(b, '\n');
+			col = 0;
+		} else if (col) {
+			sb_addc(b, ' ');
+			col++;
+		}
+		for (size_t i = 0; i < n; i++)
+			sb_addc(b, w[i] == NOBREAK[0] ? ' ' : w[i]);
+		col += n;
+		w += n;
+		if (*w == '\n' && w[1]) {
+			sb_addc(b, '\n');
+			col = 0;
+		}
+		w += strspn(w, " \n");
+	}
+}
+
+/* The help of --fix-rules, from the rule table: the rules fixed by default,
+ * and the other rules with a fix (malloc'd). */
+static char *fix_rules_help(void)
+{
+	struct strbuf text = {0}, b = {0};
+	sb_add(&text, "rules to fix (default:");
+	for (int r = 0, n = 0; r < NRULES; r++)
+		if (rule_table[r].fix != FIX_NONE && rule_table[r].fix_default)
+			sb_addf(&text, "%s%s", n++ ? "," : " ", rule_table[r].id);
+	sb_add(&text, ";\nonly when named:");
+	for (int r = 0, n = 0; r < NRULES; r++)
+		if (rule_table[r].fix != FIX_NONE && !rule_table[r].fix_default)
+			sb_addf(&text, "%s %s", n++ ? "," : "", rule_table[r].id);
+	sb_add(&text, "; 'default'" NOBREAK "=" NOBREAK "the" NOBREAK "set)");
+	sb_wrap(&b, text.s, 78);
+	sb_free(&text);
+	return b.s;
+}
+
 static void usage(FILE *out)
 {
+	size_t n = sizeof(table) / sizeof(table[0]);
+	struct cli_opt *t = xmalloc(sizeof(table));
+	memcpy(t, table, sizeof(table));
+	char *fixhelp = fix_rules_help();
+	for (size_t i = 0; i < n; i++)
+		if (t[i].name && t[i].key == O_FIXRULES)
+			t[i].help = fixhelp;
 	fputs("usage: gfpcheck [options] PATH...\n"
 	      "Scan a Linux kernel tree (or a subdirectory, or an out-of-tree module) for GFP flag misuse.\n\n",
 	      out);
-	cli_usage(out, table);
+	cli_usage(out, t);
 	fputs("\nExit status: 0 no findings, 1 findings, 2 usage or input error.\n", out);
+	free(fixhelp);
+	free(t);
 }
 
 static const char *const fix_kind_names[] = {"-", "token", "mask", "region", "call"};
 
-static int handle(void *ctx, int key, const char *arg)
+/* --rules and --fix-rules: a list of rule IDs into *out. */
+static int parse_rules(const char *arg, int fix_only, unsigned *out)
 {
-	struct args *A = ctx;
 	char err[1024];
+	if (rule_parse_list(arg, fix_only, out, err, sizeof(err))) {
+		fprintf(stderr, "gfpcheck: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* --scope-lock ACQ:REL: a model row. */
+static int scope_lock(struct args *A, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	char *acq = colon ? xstrndup(arg, (size_t)(colon - arg)) : NULL;
+	int ok = acq && is_ident(acq) && is_ident(colon + 1);
+	if (ok)
+		sb_addf(&A->scope_locks, "lock %s release=%s fs=cmdline -- named with --scope-lock\n", acq, colon + 1);
+	free(acq);
+	if (!ok)
+		fprintf(stderr, "gfpcheck: --scope-lock takes ACQUIRE:RELEASE (two function names), not '%s'\n", arg);
+	return ok ? 0 : -1;
+}
+
+static int handle_scan(struct args *A, int key, const char *arg)
+{
 	long v;
 	switch (key) {
 	case O_FORMAT:
@@ -106,14 +190,7 @@ static int handle(void *ctx, int key, const char *arg)
 		A->model_dir = arg;
 		return 0;
 	case O_RULES:
-	case O_FIXRULES:
-		if (rule_parse_list(arg, key == O_FIXRULES, key == O_RULES ? &A->rules : &A->fix_rules, err,
-				    sizeof(err))) {
-			fprintf(stderr, "gfpcheck: %s\n", err);
-			return -1;
-		}
-		A->fixrules_set |= key == O_FIXRULES;
-		return 0;
+		return parse_rules(arg, 0, &A->rules);
 	case O_KVER:
 		if (version_code(arg) < 0) {
 			fprintf(stderr, "gfpcheck: --kernel-version takes X.Y (e.g. 6.1), not '%s'\n", arg);
@@ -127,6 +204,21 @@ static int handle(void *ctx, int key, const char *arg)
 	case O_COCCI:
 		A->cocci = arg;
 		return 0;
+	case O_SCOPELOCK:
+		return scope_lock(A, arg);
+	default: /* O_QUIET */
+		A->quiet = 1;
+		return 0;
+	}
+}
+
+/* Returns 1 when the program is done (a listing, the help or the version printed). */
+static int handle_print(struct args *A, int key, const char *arg)
+{
+	char err[1024];
+	char *f;
+	int l;
+	switch (key) {
 	case O_DUMPMODEL:
 		A->dump_model = 1;
 		return 0;
@@ -136,9 +228,7 @@ static int handle(void *ctx, int key, const char *arg)
 	case O_EXPLAINLOCKS:
 		A->explain_locks = 1;
 		return 0;
-	case O_EXPLAINSITE: {
-		char *f;
-		int l;
+	case O_EXPLAINSITE:
 		if (explain_parse(arg, &f, &l, err, sizeof(err))) {
 			fprintf(stderr, "gfpcheck: %s\n", err);
 			return -1;
@@ -146,10 +236,25 @@ static int handle(void *ctx, int key, const char *arg)
 		free(f);
 		VEC_PUSH(A->explain, A->nexplain, A->capexplain, arg);
 		return 0;
-	}
 	case O_EXPLAINORDERS:
 		A->explain_orders = 1;
 		return 0;
+	case O_LISTRULES:
+		for (int r = 0; r < NRULES; r++)
+			printf("%-20s %-6s %s\n", rule_table[r].id, fix_kind_names[rule_table[r].fix], rule_table[r].summary);
+		return 1;
+	case O_HELP:
+		usage(stdout);
+		return 1;
+	default: /* O_VERSION */
+		puts("gfpcheck " GFPCHECK_VERSION);
+		return 1;
+	}
+}
+
+static int handle_filter(struct args *A, int key, const char *arg)
+{
+	switch (key) {
 	case O_BASELINE:
 		A->baseline = arg;
 		return 0;
@@ -172,29 +277,20 @@ static int handle(void *ctx, int key, const char *arg)
 		}
 		A->min_conf_set = 1;
 		return 0;
-	case O_SHOWSUPP:
+	default: /* O_SHOWSUPP */
 		A->show_suppressed = 1;
 		return 0;
-	case O_FIX:
-	case O_PATCHDIR:
-	case O_APPLY:
-		A->fixing = 1;
-		if (key == O_PATCHDIR)
-			A->patch_dir = arg;
-		if (key == O_APPLY)
-			A->apply = 1;
-		return 0;
-	case O_SCOPELOCK: {
-		const char *colon = strchr(arg, ':');
-		char *acq = colon ? xstrndup(arg, (size_t)(colon - arg)) : NULL;
-		int ok = acq && is_ident(acq) && is_ident(colon + 1);
-		if (ok)
-			sb_addf(&A->scope_locks, "lock %s release=%s fs=cmdline -- named with --scope-lock\n", acq, colon + 1);
-		free(acq);
-		if (!ok)
-			fprintf(stderr, "gfpcheck: --scope-lock takes ACQUIRE:RELEASE (two function names), not '%s'\n", arg);
-		return ok ? 0 : -1;
 	}
+}
+
+static int handle_fix(struct args *A, int key, const char *arg)
+{
+	switch (key) {
+	case O_FIXRULES:
+		if (parse_rules(arg, 1, &A->fix_rules))
+			return -1;
+		A->fixrules_set = 1;
+		return 0;
 	case O_FROM:
 		if (fix_check_from(arg)) {
 			fprintf(stderr, "gfpcheck: --from takes the patches' author as 'Name <email>', not '%s'\n", arg);
@@ -202,20 +298,26 @@ static int handle(void *ctx, int key, const char *arg)
 		}
 		A->from = arg;
 		return 0;
-	case O_QUIET:
-		A->quiet = 1;
+	default: /* O_FIX, O_PATCHDIR, O_APPLY */
+		A->fixing = 1;
+		if (key == O_PATCHDIR)
+			A->patch_dir = arg;
+		if (key == O_APPLY)
+			A->apply = 1;
 		return 0;
-	case O_LISTRULES:
-		for (int r = 0; r < NRULES; r++)
-			printf("%-20s %-6s %s\n", rule_table[r].id, fix_kind_names[rule_table[r].fix], rule_table[r].summary);
-		return 1;
-	case O_HELP:
-		usage(stdout);
-		return 1;
-	default: /* O_VERSION */
-		puts("gfpcheck " GFPCHECK_VERSION);
-		return 1;
 	}
+}
+
+static int handle(void *ctx, int key, const char *arg)
+{
+	struct args *A = ctx;
+	if (key < O_DUMPMODEL)
+		return handle_scan(A, key, arg);
+	if (key < O_BASELINE)
+		return handle_print(A, key, arg);
+	if (key < O_FIX)
+		return handle_filter(A, key, arg);
+	return handle_fix(A, key, arg);
 }
 
 int args_parse(struct args *A, int argc, char **argv)

@@ -216,20 +216,74 @@ static int check_analysed(const struct extract_file *files, size_t n)
 	return 2;
 }
 
+/* The files under the paths, and the headers of <root>/include/ they leave
+ * out (context). */
+static int collect_files(struct run *R, struct extract_file **files, size_t *nfiles)
+{
+	char err[1024];
+	if (extract_collect(R->root, R->A.paths, R->A.npaths, files, nfiles, err, sizeof(err)))
+		return fail("%s%s", err, "");
+	if (!*nfiles)
+		return fail("no .c or .h files under '%s'%s", R->A.paths[0], "");
+	if (extract_add_context(R->root, files, nfiles, err, sizeof(err)) < 0) {
+		extract_free(*files, *nfiles);
+		return fail("%s%s", err, "");
+	}
+	return 0;
+}
+
+/* Load the facts of every file; *dropped when the loader rejected one from
+ * the cache on the first pass (the entry is dropped, the file left out). */
+static int load_pass(struct run *R, struct extract_file *files, size_t nfiles, int pass, int *dropped)
+{
+	char err[1024];
+	int rc = 0;
+	for (size_t i = 0; i < nfiles && !rc; i++) {
+		if (files[i].failed || !files[i].facts) {
+			program_add_failed(&R->prog, files[i].rel, files[i].error);
+		} else if (facts_load(&R->prog, files[i].facts, files[i].rel, err, sizeof(err))) {
+			if (pass == 0 && files[i].cached) {
+				extract_forget(&files[i]);
+				*dropped = 1;
+				continue;
+			}
+			fprintf(stderr, "%s\n", err);
+			rc = 2;
+			continue;
+		}
+		R->prog.files[R->prog.nfiles - 1].context = files[i].context;
+	}
+	return rc;
+}
+
+/* A cache entry the loader rejects is damaged: drop it, extract those files
+ * again and load everything anew (once). */
+static int load_files(struct run *R, const struct extract_opts *eo, struct extract_file *files, size_t nfiles)
+{
+	char err[1024];
+	int rc = 0;
+	for (int pass = 0; pass < 2 && !rc; pass++) {
+		int dropped = 0;
+		rc = load_pass(R, files, nfiles, pass, &dropped);
+		if (!dropped || rc)
+			break;
+		program_free(&R->prog);
+		memset(&R->prog, 0, sizeof(R->prog));
+		R->prog.root = R->root;
+		if (extract_run(eo, files, nfiles, err, sizeof(err)))
+			rc = fail("%s%s", err, "");
+	}
+	return rc;
+}
+
 static int extract_and_load(struct run *R)
 {
 	struct extract_file *files = NULL;
 	size_t nfiles = 0;
 	char err[1024];
-	if (extract_collect(R->root, R->A.paths, R->A.npaths, &files, &nfiles, err, sizeof(err)))
-		return fail("%s%s", err, "");
-	if (!nfiles)
-		return fail("no .c or .h files under '%s'%s", R->A.paths[0], "");
-	/* the headers of <root>/include/ the paths leave out: context */
-	if (extract_add_context(R->root, &files, &nfiles, err, sizeof(err)) < 0) {
-		extract_free(files, nfiles);
-		return fail("%s%s", err, "");
-	}
+	int rc = collect_files(R, &files, &nfiles);
+	if (rc)
+		return rc;
 	struct extract_opts eo;
 	memset(&eo, 0, sizeof(eo));
 	eo.root = R->root;
@@ -241,40 +295,14 @@ static int extract_and_load(struct run *R)
 	eo.jobs = R->A.jobs;
 	eo.quiet = R->A.quiet;
 	eo.progress = !R->A.quiet && isatty(2);
-	int rc = 0;
 	double t0 = now_seconds();
 	if (!is_file(cf))
 		rc = fail("extraction semantic patch '%s' not found (use --cocci)%s", cf, "");
 	else if (extract_run(&eo, files, nfiles, err, sizeof(err)))
 		rc = fail("%s%s", err, "");
 	R->st.t_extract = now_seconds() - t0;
-	/* A cache entry the loader rejects is damaged: drop it, extract those
-	 * files again and load everything anew (once). */
-	for (int pass = 0; pass < 2 && !rc; pass++) {
-		int dropped = 0;
-		for (size_t i = 0; i < nfiles && !rc; i++) {
-			if (files[i].failed || !files[i].facts) {
-				program_add_failed(&R->prog, files[i].rel, files[i].error);
-			} else if (facts_load(&R->prog, files[i].facts, files[i].rel, err, sizeof(err))) {
-				if (pass == 0 && files[i].cached) {
-					extract_forget(&files[i]);
-					dropped = 1;
-					continue;
-				}
-				fprintf(stderr, "%s\n", err);
-				rc = 2;
-				continue;
-			}
-			R->prog.files[R->prog.nfiles - 1].context = files[i].context;
-		}
-		if (!dropped || rc)
-			break;
-		program_free(&R->prog);
-		memset(&R->prog, 0, sizeof(R->prog));
-		R->prog.root = R->root;
-		if (extract_run(&eo, files, nfiles, err, sizeof(err)))
-			rc = fail("%s%s", err, "");
-	}
+	if (!rc)
+		rc = load_files(R, &eo, files, nfiles);
 	for (size_t i = 0; i < nfiles && !rc; i++)
 		R->st.cache_hits += files[i].cached != 0;
 	if (!rc)

@@ -29,7 +29,7 @@ char *xcache_entry(const struct xcache *c, const char *key);
 char *xcache_bound_path(const struct xcache *c, const char *key, int timeout, long memory_mb);
 char *xcache_bound_get(const char *path);
 void xcache_bound_put(const char *path, const char *why);
-/* A small file of the cache's own (the header selection, extract.c): its
+/* A small file of the cache's own (the header selection, extract_hdrsel.c): its
  * path under dir/NAME/, and a best-effort atomic write (a failure only costs
  * the shortcut). */
 char *xcache_small_path(const struct xcache *c, const char *name, const char *key);
@@ -101,6 +101,31 @@ void xhdr_scan(const char *src, size_t n, struct xhdr *out);
 void xhdr_free(struct xhdr *h);
 /* Its `proto` records (docs/FACTS.md), one per line (malloc'd). */
 char *xhdr_records(const struct xhdr *h, size_t *len);
+
+/* ---- which headers of include/ spatch reads (extract_hdrsel.c) ---- */
+/* The version of the header scanner's share of the facts (extract_pp.c
+ * xhdr_scan): bump it when what the scanner writes changes. */
+#define XHDR_VERSION "xhdr-2"
+/* What the scanner saw in one header of include/. */
+struct hdrscan {
+	int read;      /* 1: bytes read and scanned (h) */
+	int known;     /* 1: hash known (read, or from the stat index) */
+	char hash[33];
+	struct xhdr h;
+	int full;      /* spatch reads it */
+};
+struct extract_opts;
+struct extract_file;
+struct extract_stats;
+/* Read and scan one header (hs->read); 0, or -1 when it cannot be read. */
+int xhdr_scan_one(struct extract_file *f, struct hdrscan *hs, struct xstatidx *idx, double start,
+		  struct extract_stats *stz);
+/* Read and scan every header of include/; the context headers whose static
+ * definitions call a hot name (or, to a fixpoint, such a definition of
+ * another header) get ->full.  One entry per file (malloc'd). */
+struct hdrscan *xhdr_select(const struct extract_opts *o, const struct xcache *cache,
+			    struct extract_file *files, size_t n, struct xstatidx *idx, double start,
+			    struct extract_stats *stz);
 
 /* ---- interruption ---- */
 extern volatile int xinterrupted; /* the signal that asked us to stop, 0 none */

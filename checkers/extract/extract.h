@@ -109,9 +109,9 @@ void extract_free(struct extract_file *files, size_t n);
 
 /* The semantic patch to use when none is given: $GFPCHECK_COCCI, else
  * cocci/gfpfacts.cocci next to the program's bin/ directory (argv0 or
- * /proc/self/exe), else ./cocci/gfpfacts.cocci.  Returns a static string. */
-const char *extract_default_cocci(const char *argv0);
+ * /proc/self/exe), else ./cocci/gfpfacts.cocci.  Returns a malloc'd string. */
+char *extract_default_cocci(const char *argv0);
 
-/* The default cache directory (static string, absolute) as documented above. */
-const char *extract_default_cache(void);
+/* The default cache directory (absolute, malloc'd) as documented above. */
+char *extract_default_cache(void);
 #endif

@@ -21,24 +21,6 @@
 
 /* ---- directories ---- */
 
-static int mkdir_p(const char *path)
-{
-	char *tmp = xstrdup(path);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p == '/') {
-			*p = 0;
-			if (mkdir(tmp, 0777) && errno != EEXIST) {
-				free(tmp);
-				return -1;
-			}
-			*p = '/';
-		}
-	}
-	int rc = mkdir(tmp, 0777) && errno != EEXIST ? -1 : 0;
-	free(tmp);
-	return rc;
-}
-
 void xrm_rf(const char *path)
 {
 	struct stat st;
@@ -158,7 +140,7 @@ int xcache_open(struct xcache *c, const char *dir, char *err, size_t errlen)
 	}
 	c->facts_dir = xasprintf("%s/facts", c->dir);
 	char *tmp = xasprintf("%s/tmp", c->dir);
-	if (mkdir_p(c->facts_dir) || mkdir_p(tmp)) {
+	if (mkdir_p(c->facts_dir, 1) || mkdir_p(tmp, 1)) {
 		snprintf(err, errlen, "cannot create the facts cache '%s': %s", c->dir, strerror(errno));
 		free(tmp);
 		return -1;
@@ -299,7 +281,7 @@ void xcache_bound_put(const char *path, const char *why)
 	char *dir = xstrdup(path);
 	*strrchr(dir, '/') = 0;
 	char *tmp = xasprintf("%s.tmp-%ld", path, (long)getpid());
-	if (mkdir_p(dir) == 0) {
+	if (mkdir_p(dir, 1) == 0) {
 		FILE *f = fopen(tmp, "w");
 		int bad = !f;
 		if (f) {
@@ -323,7 +305,7 @@ void xcache_small_put(const char *path, const char *data, size_t len)
 	char *dir = xstrdup(path);
 	*strrchr(dir, '/') = 0;
 	char *tmp = xasprintf("%s.tmp-%ld", path, (long)getpid());
-	if (mkdir_p(dir) == 0) {
+	if (mkdir_p(dir, 1) == 0) {
 		FILE *f = fopen(tmp, "wb");
 		int bad = !f;
 		if (f) {
@@ -344,7 +326,7 @@ int xcache_put(const struct xcache *c, const char *key, const char *data, size_t
 	char *dir = xstrdup(p);
 	*strrchr(dir, '/') = 0;
 	char *tmp = xasprintf("%s/.tmp-%ld-%s", dir, (long)getpid(), key);
-	int bad = mkdir_p(dir);
+	int bad = mkdir_p(dir, 1);
 	if (!bad) {
 		int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 		bad = fd < 0;
