@@ -74,6 +74,12 @@ done >"$tmp/fixcases"
 while read -r verdict rest; do
 	[ "$verdict" = ok ] && ok || bad "$rest"
 done <"$tmp/fixcases"
+# the rule tables of README.md and docs/rules/README.md are generated from
+# --list-rules (docs/rules/tables.sh): every rule once, with its summary,
+# confidence, fix and kernels, and no other row
+if sh docs/rules/tables.sh --check "$G" >"$tmp/tables" 2>&1; then ok; else
+	bad "rule tables: $(cat "$tmp/tables")"
+fi
 # scripts take the list of rules from `gfpcheck --list-rules`, never from a copy
 # of it (a script may still name the few rules it is about)
 nids=$(echo "$ids" | wc -l)
