@@ -33,6 +33,8 @@ function type_of(t,    a) {
 	} else {
 		die("unknown field type '" t "'")
 	}
+	if (ftype == "FT_UINT" && fmax + 0 > 2147483647)
+		die("uint MAX above 2^31 - 1")
 }
 BEGIN {
 	split("fn FN name NAME text TEXT pos POS opos OPOS size SIZE hash HASH hex HEX cond COND succs SUCCS calls CALLS", w, " ")
