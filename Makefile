@@ -100,6 +100,19 @@ test-extract: $(BIN)/gfpcheck-extract
 test-rules-table: $(BIN)/gfpcheck
 	sh tests/rules-table.sh $(BIN)/gfpcheck
 
+# The rule tables of README.md and docs/rules/README.md, from --list-rules
+# (test-rules-table fails while they differ).
+.PHONY: rules-tables
+rules-tables: $(BIN)/gfpcheck
+	sh docs/rules/tables.sh $(BIN)/gfpcheck
+
+# checkers/facts/schema_table.h: the FIELDS of facts.def parsed for schema.c's
+# const table. Run it after changing facts.def (until then `make unit` fails).
+.PHONY: facts-schema
+facts-schema:
+	awk -f checkers/facts/schema_table.awk checkers/facts/facts.def >checkers/facts/schema_table.h.tmp
+	mv checkers/facts/schema_table.h.tmp checkers/facts/schema_table.h
+
 # The suites are independent (each has its own output directory; the facts cache
 # writes atomically): two at a time on CI's two cores, the longest first.
 TEST_JOBS ?= 2

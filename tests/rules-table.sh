@@ -1,11 +1,14 @@
 #!/bin/sh
 # tests/rules-table.sh - every rule of the rule table (checkers/rules/rules.def, as
-# `gfpcheck --list-rules` prints it) has its file, its doc page and its fixtures,
-# under its ID, and nothing is named after a rule the table does not hold.
+# `gfpcheck --list-rules` prints it) has its file, its doc page, its fixtures and,
+# when it has a fix, a fix case, under its ID, and nothing is named after a rule
+# the table does not hold.
 # usage: tests/rules-table.sh GFPCHECK
 set -u
 G=${1:-bin/gfpcheck}
 cd "$(dirname "$0")/.." || exit 2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/rules-table.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
@@ -31,12 +34,52 @@ for d in tests/fixtures/*/ docs/rules/*.md checkers/rules/*.c; do
 	case "$name" in common|registry|finding|finding_filter|suppress|repeat|README) continue ;; esac
 	echo "$ids" | grep -qx "$name" && ok || bad "$d: named after no rule of the table"
 done
+# fix cases: tests/fixes/<rule-id>-<case>/, each of the rule whose ID is the
+# longest that prefixes its name; every rule with a fix has at least one case
+# that selects the rule (its args name it in --fix-rules, unless --fix fixes the
+# rule by default) and whose expected/ holds a fixed file (FILE.out)
+case_rule() { # case name -> the rule ID, or nothing
+	best=""
+	for id in $ids; do
+		case "$1" in "$id"-*) [ ${#id} -gt ${#best} ] && best=$id ;; esac
+	done
+	echo "$best"
+}
+selects() { # case-dir id default -> 0 when the case fixes the rule
+	[ "$3" = 1 ] && return 0
+	[ -f "$1/args" ] && grep -Eq -- "--fix-rules[ =]([^ ]*,)?$2(,| |\$)" "$1/args"
+}
+fixcases=""
 for d in tests/fixes/*/; do
+	[ -d "$d/expected" ] || continue
 	name=$(basename "$d")
-	m=0
-	for id in $ids; do case "$name" in "$id"-*) m=1 ;; esac; done
-	[ $m = 1 ] && ok || bad "$d: fix cases are named <rule-id>-<case>"
+	id=$(case_rule "$name")
+	[ -n "$id" ] && ok || bad "$d: fix cases are named <rule-id>-<case>"
+	fixcases="$fixcases $id:${d%/}"
 done
+"$G" --list-rules | while read -r id conf fix fixon summary; do
+	[ "$fix" = - ] && continue
+	def=0
+	case "$fix" in *,default) def=1 ;; esac
+	n=0
+	for c in $fixcases; do
+		[ "${c%%:*}" = "$id" ] || continue
+		dir=${c#*:}
+		selects "$dir" "$id" $def || continue
+		ls "$dir"/expected/*.out >/dev/null 2>&1 && n=$((n + 1))
+	done
+	[ $n -gt 0 ] && echo ok ||
+		echo "bad $id: a rule with a fix ($fix) and no case tests/fixes/$id-CASE/ that fixes it (args with --fix-rules $id unless fixed by default, expected/FILE.out)"
+done >"$tmp/fixcases"
+while read -r verdict rest; do
+	[ "$verdict" = ok ] && ok || bad "$rest"
+done <"$tmp/fixcases"
+# the rule tables of README.md and docs/rules/README.md are generated from
+# --list-rules (docs/rules/tables.sh): every rule once, with its summary,
+# confidence, fix and kernels, and no other row
+if sh docs/rules/tables.sh --check "$G" >"$tmp/tables" 2>&1; then ok; else
+	bad "rule tables: $(cat "$tmp/tables")"
+fi
 # scripts take the list of rules from `gfpcheck --list-rules`, never from a copy
 # of it (a script may still name the few rules it is about)
 nids=$(echo "$ids" | wc -l)

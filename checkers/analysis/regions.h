@@ -1,11 +1,11 @@
-/* fix_region.h - lock regions: the GFP_NOFS tokens and __GFP_FS allocations that
+/* regions.h - lock regions: the GFP_NOFS tokens and __GFP_FS allocations that
  * are reached only while one acquire call's lock entry is held (in the acquiring
  * function or in callees reached only from inside it), the calls that release
  * that entry, and whether one memalloc_nofs_save()/restore() pair placed after
  * the acquire and before every release would be balanced on every path.
  * Used by the nofs-to-scope rule and by the fixer (missing-nofs scopes). */
-#ifndef GFPCHECK_FIX_REGION_H
-#define GFPCHECK_FIX_REGION_H
+#ifndef GFPCHECK_REGIONS_H
+#define GFPCHECK_REGIONS_H
 #include "analysis/sites.h"
 
 struct region {

@@ -61,7 +61,7 @@ static const struct cli_opt table[] = {
 	 "the author of the --patch-dir series (default: GIT_AUTHOR_NAME and\n"
 	 "GIT_AUTHOR_EMAIL, else git config user.name and user.email of the tree)"},
 	{"quiet", 'q', NULL, O_QUIET, "print nothing but errors on standard error"},
-	{"list-rules", 0, NULL, O_LISTRULES, "print the rule IDs with their fix kind and summary, and exit"},
+	{"list-rules", 0, NULL, O_LISTRULES, "print the rules (ID, confidence, fix, kernels fixed, summary), exit"},
 	{"help", 'h', NULL, O_HELP, "this text"},
 	{"version", 0, NULL, O_VERSION, "print the version"},
 	{NULL, 0, NULL, 0, NULL},
@@ -132,8 +132,6 @@ static void usage(FILE *out)
 	free(fixhelp);
 	free(t);
 }
-
-static const char *const fix_kind_names[] = {"-", "token", "mask", "region", "call"};
 
 /* --rules and --fix-rules: a list of rule IDs into *out. */
 static int parse_rules(const char *arg, int fix_only, unsigned *out)
@@ -240,8 +238,7 @@ static int handle_print(struct args *A, int key, const char *arg)
 		A->explain_orders = 1;
 		return 0;
 	case O_LISTRULES:
-		for (int r = 0; r < NRULES; r++)
-			printf("%-20s %-6s %s\n", rule_table[r].id, fix_kind_names[rule_table[r].fix], rule_table[r].summary);
+		rule_list(stdout);
 		return 1;
 	case O_HELP:
 		usage(stdout);

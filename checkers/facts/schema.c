@@ -7,18 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct {
-	const char *keyword;
-	enum fact_place place;
-	const char *spec;
-} rows[FACT__N] = {
+/* The table, constant: each row's keyword, place and FIELDS from facts.def, its
+ * fields parsed at build time (schema_table.h, generated from facts.def by
+ * schema_table.awk: `make facts-schema`; the unit tests check the two agree). */
+#include "facts/schema_table.h"
+static const struct fact_schema table[FACT__N] = {
 #define HEAD FP_HEAD
 #define HEAD_OPT FP_HEAD_OPT
 #define BODY FP_BODY
 #define TAIL FP_TAIL
 #define TAIL_OPT FP_TAIL_OPT
 #define TREE FP_TREE
-#define FACT(id, kw, place, fields) {kw, place, fields},
+#define FACT(id, kw, where, fields) [FACT_##id] = {.keyword = kw, .place = where, .spec = fields, SCHEMA_##id},
 #include "facts/facts.def"
 #undef FACT
 #undef HEAD
@@ -29,121 +29,21 @@ static const struct {
 #undef TREE
 };
 
-/* The parsed table: constant once built (the same for every caller). */
-static struct fact_schema table[FACT__N];
-static int built;
-
-static void spec_die(int k, const char *why)
-{
-	fprintf(stderr, "gfpcheck: internal error: facts.def row '%s': %s\n", rows[k].keyword, why);
-	abort();
-}
-
-static enum fact_type type_of(int k, const char *t, struct fact_field *fd)
-{
-	static const struct {
-		const char *name;
-		enum fact_type type;
-	} names[] = {{"fn", FT_FN},     {"name", FT_NAME}, {"text", FT_TEXT}, {"pos", FT_POS},
-		     {"opos", FT_OPOS}, {"size", FT_SIZE}, {"hash", FT_HASH}, {"hex", FT_HEX},
-		     {"cond", FT_COND}, {"succs", FT_SUCCS}, {"calls", FT_CALLS}};
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(t, names[i].name) == 0)
-			return names[i].type;
-	if (strncmp(t, "uint(", 5) == 0) {
-		char *e;
-		long long a = strtoll(t + 5, &e, 10), b = a;
-		fd->min = 0;
-		if (*e == ',') {
-			fd->min = a;
-			b = strtoll(e + 1, &e, 10);
-		}
-		if (strcmp(e, ")") != 0 || fd->min < 0 || b < fd->min || b > INT_MAX)
-			spec_die(k, "bad uint(MIN,MAX)");
-		fd->max = b;
-		return FT_UINT;
-	}
-	if (strchr(t, '|')) {
-		if (strlen(t) >= sizeof(fd->words))
-			spec_die(k, "word list too long");
-		strcpy(fd->words, t);
-		return FT_WORD;
-	}
-	spec_die(k, "unknown field type");
-	return FT_TEXT;
-}
-
-static void build(void)
-{
-	for (int k = 0; k < FACT__N; k++) {
-		struct fact_schema *s = &table[k];
-		memset(s, 0, sizeof(*s));
-		s->keyword = rows[k].keyword;
-		s->place = rows[k].place;
-		s->spec = rows[k].spec;
-		char buf[256];
-		if (strlen(s->spec) >= sizeof(buf))
-			spec_die(k, "spec too long");
-		strcpy(buf, s->spec);
-		int variable = 0;
-		for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-			if (s->nfields == FACT_MAXF)
-				spec_die(k, "too many fields");
-			if (variable)
-				spec_die(k, "a repeated or optional field must be the last");
-			struct fact_field *fd = &s->f[s->nfields++];
-			size_t l = strlen(tok);
-			fd->rep = FR_ONE;
-			if (tok[0] == '[') {
-				if (tok[l - 1] != ']')
-					spec_die(k, "unclosed [");
-				tok[l - 1] = 0;
-				tok++;
-				fd->rep = FR_OPT;
-			} else if (l > 3 && strcmp(tok + l - 3, "...") == 0) {
-				tok[l - 3] = 0;
-				fd->rep = FR_REST;
-			} else if (tok[l - 1] == '*') {
-				tok[l - 1] = 0;
-				fd->rep = FR_COUNTED;
-				if (s->nfields < 2 || s->f[s->nfields - 2].type != FT_UINT)
-					spec_die(k, "a counted field must follow a uint field");
-			}
-			char *colon = strchr(tok, ':');
-			if (!colon || colon == tok || (size_t)(colon - tok) >= sizeof(fd->name))
-				spec_die(k, "field must be NAME:TYPE");
-			memcpy(fd->name, tok, (size_t)(colon - tok));
-			fd->type = type_of(k, colon + 1, fd);
-			if (fd->rep == FR_ONE)
-				s->minf++;
-			else
-				variable = 1;
-		}
-		s->maxf = s->nfields;
-		for (int i = 0; i < s->nfields; i++)
-			if (s->f[i].rep == FR_COUNTED || s->f[i].rep == FR_REST)
-				s->maxf = -1;
-	}
-	built = 1;
-}
-
 const struct fact_schema *fact_schema(enum fact_kind k)
 {
-	if (!built)
-		build();
 	return (unsigned)k < FACT__N ? &table[k] : NULL;
 }
 
 const char *fact_keyword(enum fact_kind k)
 {
-	return (unsigned)k < FACT__N ? rows[k].keyword : "?";
+	return (unsigned)k < FACT__N ? table[k].keyword : "?";
 }
 
 int fact_kind_find(const char *s, size_t n)
 {
 	/* 37 short keywords: compare the first byte before the rest */
 	for (int k = 0; k < FACT__N; k++) {
-		const char *kw = rows[k].keyword;
+		const char *kw = table[k].keyword;
 		if (kw[0] == s[0] && strlen(kw) == n && memcmp(kw, s, n) == 0)
 			return k;
 	}

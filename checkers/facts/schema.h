@@ -48,7 +48,8 @@ struct fact_schema {
 	struct fact_field f[FACT_MAXF];
 };
 
-/* The row of kind k (the table is parsed from facts.def on first use). */
+/* The row of kind k (a const table: facts.def with its fields parsed at build
+ * time, schema_table.h), or NULL. */
 const struct fact_schema *fact_schema(enum fact_kind k);
 /* The kind whose keyword is s[0..n), or -1. */
 int fact_kind_find(const char *s, size_t n);

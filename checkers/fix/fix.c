@@ -319,12 +319,12 @@ static int wrap_region(struct fixer *F, const struct findings *fs, const struct 
 	const struct call *ac = &p->calls[g->acquire];
 	const char *path = p->files[ac->file].path;
 	char *lk = region_lock_text(F->a, g);
-	int v = F->a->model->version;
-	if (v && v < 4012) { /* memalloc_nofs_save() came with 4.12; an unknown version is taken as new */
+	int v = F->a->model->version, since = rule_table[rule].fix_on.since;
+	if (!rule_fix_on(rule, v, 0)) { /* rules.def: memalloc_nofs_save() came with 4.12; unknown is new */
 		fix_note(F, path, ac->pos.line,
-			 "%s region of %s in %s() not wrapped: this %d.%d tree predates the scope API of 4.12 "
+			 "%s region of %s in %s() not wrapped: this %d.%d tree predates the scope API of %d.%d "
 			 "(memalloc_nofs_save()/memalloc_nofs_restore())",
-			 rule_table[rule].id, lk, istr(p->funcs[g->fn].name), v / 1000, v % 1000);
+			 rule_table[rule].id, lk, istr(p->funcs[g->fn].name), v / 1000, v % 1000, since / 1000, since % 1000);
 		free(lk);
 		return 0;
 	}
@@ -457,14 +457,16 @@ static int wrap_group(struct fixer *F, const struct findings *fs, const struct r
 	if (!first)
 		return 0; /* not reported (suppressed, filtered out) */
 	char why[PATH_MAX + 512];
-	int v = F->a->model->version;
+	int v = F->a->model->version, since = rule_table[R_nofs_to_scope].fix_on.since;
+	int old_tree = !rule_fix_on(R_nofs_to_scope, v, 0); /* rules.def: the scope API of 4.12 */
 	if (missing)
 		snprintf(why, sizeof(why), "%d of its %d sites %s suppressed or not selected", missing, lg->ntoks,
 			 missing == 1 ? "is" : "are");
-	else if (v && v < 4012)
-		snprintf(why, sizeof(why), "this %d.%d tree predates the scope API of 4.12", v / 1000, v % 1000);
+	else if (old_tree)
+		snprintf(why, sizeof(why), "this %d.%d tree predates the scope API of %d.%d", v / 1000, v % 1000,
+			 since / 1000, since % 1000);
 	int n = 0;
-	struct region *regs = missing || (v && v < 4012) ? NULL : group_regions(F, R, lg, done, wrapped_acq, &n, why, sizeof(why));
+	struct region *regs = missing || old_tree ? NULL : group_regions(F, R, lg, done, wrapped_acq, &n, why, sizeof(why));
 	if (!regs) {
 		for (int k = 0; k < lg->ntoks; k++) {
 			const struct finding *f = finding_of_tok(fs, R_nofs_to_scope, lg->toks[k]);

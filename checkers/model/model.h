@@ -75,10 +75,21 @@ struct mrow {
 	int inferred;
 };
 
+/* The rows by name (model_index.c): an open-addressing hash table of names,
+ * each with the indexes of the rows named so (i) and of the rows that list the
+ * name among their closers (-i - 1), in row order. */
+struct model_idx {
+	uint32_t *keys; /* the name in each slot, 0 when free */
+	int **rows;
+	int *nrows;
+	size_t cap;     /* slots, a power of two; 0 before model_index() */
+};
+
 struct model {
 	struct mrow *rows;
 	size_t n, cap;
 	int version; /* selected kernel version code, 0 = all rows */
+	struct model_idx idx;
 };
 
 /* Version "6.1" -> 6001; returns -1 on a bad string. */
@@ -97,8 +108,10 @@ void model_free(struct model *m);
 /* Does a row apply to the model's version? */
 int mrow_applies(const struct model *m, const struct mrow *r);
 
-/* Indexes for lookups by name (built by model_index; must be called after loading). */
+/* Indexes for lookups by name (built by model_index; must be called after loading;
+ * model_free() frees it, model_index_free() alone). */
 void model_index(struct model *m);
+void model_index_free(struct model *m);
 /* Rows of a kind with this name applying to the version; returns count, fills up to max. */
 int model_find(const struct model *m, enum row_kind k, uint32_t name, const struct mrow **out, int max);
 const struct mrow *model_find1(const struct model *m, enum row_kind k, uint32_t name);

@@ -109,10 +109,10 @@ void note_no_scope_api(struct rulectx *rc, struct finding *f)
 	if (rc->noted_no_scope_api)
 		return;
 	rc->noted_no_scope_api = 1;
-	int v = rc->a->model->version;
-	char *m = xasprintf("%s (this %d.%d tree predates the scope API of 4.12: fixes that open a "
+	int v = rc->a->model->version, since = rule_table[f->rid].fix_on.since; /* rules.def: 4.12 */
+	char *m = xasprintf("%s (this %d.%d tree predates the scope API of %d.%d: fixes that open a "
 			    "memalloc_nofs scope are off for the whole report)",
-			    f->message ? f->message : "", v / 1000, v % 1000);
+			    f->message ? f->message : "", v / 1000, v % 1000, since / 1000, since % 1000);
 	free(f->message);
 	f->message = m;
 }

@@ -1,6 +1,6 @@
-/* registry.c - the rule table, built from rules.def. Add a rule: a row in
- * rules.def, checkers/rules/<id>.c with rule_<sym>(), docs/rules/<id>.md and
- * fixtures under tests/fixtures/<id>/. */
+/* registry.c - the rule table, built from rules.def, and what is read from it:
+ * rule IDs, lists of them, the kernels a fix is written for, --list-rules.
+ * Add a rule: see "Add a rule" in docs/rules/README.md. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,8 +9,8 @@
 #include "base/util.h"
 
 const struct rule_def rule_table[NRULES] = {
-#define RULE(sym, id, conf, fix, fixdef, nfc, name, summary, subject, help, body) \
-	{id, conf, fix, fixdef, nfc, name, summary, subject, help, body, rule_##sym},
+#define RULE(sym, id, conf, fix, fixdef, fixon, nfc, name, summary, subject, help, body) \
+	{id, conf, fix, fixdef, fixon, nfc, name, summary, subject, help, body, rule_##sym},
 #include "rules/rules.def"
 #undef RULE
 };
@@ -56,4 +56,45 @@ int rule_parse_list(const char *list, int fix_only, unsigned *out, char *err, si
 	}
 	*out = r;
 	return 0;
+}
+
+int rule_fix_on(int rid, int version, int noio)
+{
+	const struct fix_on *o = &rule_table[rid].fix_on;
+	int since = noio && o->noio_since ? o->noio_since : o->since;
+	if (!version)
+		return !since || o->unknown == UNKNOWN_AS_NEW;
+	return version >= since;
+}
+
+static const char *const fix_kind_names[] = {"-", "token", "mask", "region", "call"};
+
+/* The FIXON column as --list-rules prints it: "any" (every kernel), "4.12+",
+ * "4.12+,noio:3.9+" (the NOIO form from 3.9), ",known" (not on a tree of unknown
+ * version); "-" for a rule without a fix. */
+static void fix_on_text(const struct rule_def *r, char *buf, size_t n)
+{
+	const struct fix_on *o = &r->fix_on;
+	int w = 0;
+	if (r->fix == FIX_NONE)
+		w = snprintf(buf, n, "-");
+	else if (!o->since)
+		w = snprintf(buf, n, "any");
+	else
+		w = snprintf(buf, n, "%d.%d+", o->since / 1000, o->since % 1000);
+	if (r->fix != FIX_NONE && o->noio_since && w >= 0 && (size_t)w < n)
+		w += snprintf(buf + w, n - (size_t)w, ",noio:%d.%d+", o->noio_since / 1000, o->noio_since % 1000);
+	if (r->fix != FIX_NONE && o->since && o->unknown == UNKNOWN_NO_FIX && w >= 0 && (size_t)w < n)
+		snprintf(buf + w, n - (size_t)w, ",known");
+}
+
+void rule_list(FILE *out)
+{
+	for (int r = 0; r < NRULES; r++) {
+		const struct rule_def *d = &rule_table[r];
+		char fix[32], on[48];
+		snprintf(fix, sizeof(fix), "%s%s", fix_kind_names[d->fix], d->fix_default ? ",default" : "");
+		fix_on_text(d, on, sizeof(on));
+		fprintf(out, "%-20s %-6s %-14s %-15s %s\n", d->id, conf_name(d->conf), fix, on, d->summary);
+	}
 }

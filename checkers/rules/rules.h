@@ -6,8 +6,20 @@
 #include "analysis/sites.h"
 #include "rules/finding.h"
 
+#include <stdio.h>
+
 enum fix_kind { FIX_NONE, FIX_TOKEN, FIX_MASK, FIX_REGION, FIX_CALL };
 enum nfc_kind { NFC_NO, NFC_YES, NFC_REGION };
+
+/* The kernels a rule's fix is written for (the FIXON column of rules.def). */
+enum fix_unknown { UNKNOWN_AS_NEW, UNKNOWN_NO_FIX };
+struct fix_on {
+	int since;      /* version code of the first kernel with the API the fix writes, 0: all */
+	int noio_since; /* the same for the NOIO form of a FIX_CALL fix, 0: since */
+	enum fix_unknown unknown; /* a tree of unknown version (0) */
+};
+#define FIXON(since, noio_since, unknown) {since, noio_since, unknown}
+#define ANY_KERNEL FIXON(0, 0, UNKNOWN_AS_NEW)
 
 /* What a rule sees: the analysis, the allocation sites, the lock regions, and
  * where its findings go. */
@@ -24,19 +36,21 @@ struct rule_def {
 	enum conf conf;
 	enum fix_kind fix;
 	int fix_default;
+	struct fix_on fix_on;
 	enum nfc_kind nfc;
 	const char *name, *summary, *subject, *help, *body;
 	void (*run)(struct rulectx *rc);
 };
 
 enum rule_id {
-#define RULE(sym, id, conf, fix, fixdef, nfc, name, summary, subject, help, body) R_##sym,
+#define RULE(sym, id, conf, fix, fixdef, fixon, nfc, name, summary, subject, help, body) R_##sym,
 #include "rules/rules.def"
 #undef RULE
 	NRULES
 };
 
-#define RULE(sym, id, conf, fix, fixdef, nfc, name, summary, subject, help, body) void rule_##sym(struct rulectx *rc);
+#define RULE(sym, id, conf, fix, fixdef, fixon, nfc, name, summary, subject, help, body) \
+	void rule_##sym(struct rulectx *rc);
 #include "rules/rules.def"
 #undef RULE
 
@@ -47,6 +61,12 @@ int rule_index(const char *id);
  * adds the rules fixed by default when `fix_only` is set. Returns -1 with a
  * message naming the bad entry; an empty list is an error. */
 int rule_parse_list(const char *list, int fix_only, unsigned *out, char *err, size_t errlen);
+/* Whether rule rid's fix is written on a tree of version code `version` (0:
+ * unknown); noio: its NOIO form. From the rule's FIXON column. */
+int rule_fix_on(int rid, int version, int noio);
+/* `gfpcheck --list-rules`: one line per rule, "ID CONF FIX FIXON SUMMARY", the
+ * first four without blanks (docs/rules/README.md explains them). */
+void rule_list(FILE *out);
 
 /* GFP_NOFS tokens with the union of the path classes of every allocation they reach. */
 struct nofs_tok {

@@ -129,7 +129,7 @@ static const struct dir *take(struct ctx *c, const struct finding *f, int line)
 static int keep(struct finding *f, void *arg)
 {
 	struct ctx *c = arg;
-	if (strcmp(f->rule, "bad-suppression") == 0)
+	if (f->rid == R_bad_suppression)
 		return 1;
 	const struct dir *d = take(c, f, f->line);
 	if (!d && f->line > 1)

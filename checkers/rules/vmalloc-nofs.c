@@ -4,7 +4,7 @@
  * __vmalloc() allocated its page tables with GFP_KERNEL whatever the mask, and
  * kvmalloc() with such a mask never fell back to vmalloc. The fix wraps the call
  * in the matching scope (memalloc_nofs_save since 4.12, memalloc_noio_save since
- * 3.9) and passes GFP_KERNEL; `fix` holds the rewritten mask, `noio` the scope
+ * 3.9: the FIXON column of rules.def) and passes GFP_KERNEL; `fix` holds the rewritten mask, `noio` the scope
  * kind. A call that every path reaches inside such a scope already is
  * not reported. */
 #include <stdio.h>
@@ -44,7 +44,7 @@ void rule_vmalloc_nofs(struct rulectx *rc)
 		int fam_kv = r->family && strcmp(istr(r->family), "kvmalloc") == 0;
 		struct finding *f = finding_at_token(rc, R_vmalloc_nofs, v ? CONF_HIGH : CONF_MEDIUM, -1, s->call);
 		f->noio = noio;
-		int has_api = !v || v >= (noio ? 3009 : 4012);
+		int has_api = rule_fix_on(R_vmalloc_nofs, v, noio); /* rules.def: the scope API, NOFS 4.12, NOIO 3.9 */
 		const struct gfptok *t = s->tok >= 0 ? &p->gfps[s->tok] : NULL;
 		if (has_api && t && t->call == s->call)
 			f->fix = gfp_replace_token(istr(s->expr), mask, "GFP_KERNEL");

@@ -76,6 +76,44 @@ static void docs_match_table(void)
 	free(doc);
 }
 
+/* The parsed fields of every row (schema_table.h, generated at build time) give
+ * its FIELDS string of facts.def again, written back as NAME:TYPE with their
+ * modifiers, and its field counts follow from them: a facts.def changed without
+ * `make facts-schema` fails here. */
+static void fields_match_spec(void)
+{
+	static const char *const types[] = {[FT_FN] = "fn",     [FT_NAME] = "name",   [FT_TEXT] = "text",
+					    [FT_POS] = "pos",   [FT_OPOS] = "opos",   [FT_SIZE] = "size",
+					    [FT_HASH] = "hash", [FT_HEX] = "hex",     [FT_COND] = "cond",
+					    [FT_SUCCS] = "succs", [FT_CALLS] = "calls"};
+	for (int k = 0; k < FACT__N; k++) {
+		const struct fact_schema *s = fact_schema((enum fact_kind)k);
+		char spec[512] = "", t[96];
+		int minf = 0, maxf = s->nfields;
+		for (int i = 0; i < s->nfields && i < FACT_MAXF; i++) {
+			const struct fact_field *f = &s->f[i];
+			if (f->type == FT_UINT && f->min)
+				snprintf(t, sizeof(t), "uint(%lld,%lld)", f->min, f->max);
+			else if (f->type == FT_UINT)
+				snprintf(t, sizeof(t), "uint(%lld)", f->max);
+			else
+				snprintf(t, sizeof(t), "%s", f->type == FT_WORD ? f->words : types[f->type]);
+			size_t o = strlen(spec);
+			snprintf(spec + o, sizeof(spec) - o, "%s%s%s:%s%s%s", i ? " " : "", f->rep == FR_OPT ? "[" : "", f->name,
+				 t, f->rep == FR_COUNTED ? "*" : f->rep == FR_REST ? "..." : "", f->rep == FR_OPT ? "]" : "");
+			minf += f->rep == FR_ONE;
+			if (f->rep == FR_COUNTED || f->rep == FR_REST)
+				maxf = -1;
+		}
+		if (strcmp(spec, s->spec) != 0 || minf != s->minf || maxf != s->maxf) {
+			fprintf(stderr, "checkers/facts/schema_table.h: '%s' has `%s` (min %d, max %d), facts.def `%s`: run "
+					"make facts-schema\n",
+				s->keyword, spec, s->minf, s->maxf, s->spec);
+			CHECK(0);
+		}
+	}
+}
+
 static void table(void)
 {
 	/* every row parses, keywords are unique, counts are consistent */
@@ -105,6 +143,7 @@ static void table(void)
 	CHECK(fact_parse_pos("2147483647:0", 12, &p) == 0 && p.line == 2147483647 && p.col == 0);
 	CHECK(fact_parse_pos("2147483648:0", 12, &p) == -1 && fact_parse_pos("1:", 2, &p) == -1);
 	docs_match_table();
+	fields_match_spec();
 }
 
 struct seen {
