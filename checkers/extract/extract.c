@@ -284,7 +284,7 @@ static int scan_one(struct extract_file *f, struct hdrscan *hs, struct xstatidx 
 	char *src = xread_stable(f->abs, &len, &st);
 	if (!src)
 		return -1; /* the main loop says why */
-	xcontent_hash(src, len, hs->hash);
+	content_hash(src, len, hs->hash);
 	xstatidx_put(idx, &st, hs->hash, start);
 	stz->hashed++;
 	if (!memchr(src, 0, len))
@@ -621,7 +621,7 @@ int extract_run_stats(const struct extract_opts *o, struct extract_file *files, 
 				fail(f, xasprintf("cannot read: %s", strerror(errno)));
 				continue;
 			}
-			xcontent_hash(src, len, h);
+			content_hash(src, len, h);
 			xstatidx_put(idx, &st, h, start);
 			stz.hashed++;
 		}
@@ -671,7 +671,7 @@ int extract_run_stats(const struct extract_opts *o, struct extract_file *files, 
 				continue;
 			}
 			char h2[33];
-			xcontent_hash(src, len, h2);
+			content_hash(src, len, h2);
 			if (strcmp(h, h2)) {
 				memcpy(h, h2, 33);
 				key_of(&S, h, hdr, key);

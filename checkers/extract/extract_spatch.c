@@ -15,6 +15,7 @@
 #include "extract/extract.h"
 #include "extract/exint.h"
 #include "extract/exspatch.h"
+#include "base/hash.h"
 #include "base/progress.h"
 
 #include <errno.h>
@@ -147,7 +148,7 @@ static int start_batch(struct xspatch *S, struct batch *b, char *err, size_t err
 			continue;
 		}
 		char h[33];
-		xcontent_hash(src, len, h);
+		content_hash(src, len, h);
 		if (strcmp(h, j->hash) != 0) {
 			/* changed since it was hashed: the facts will be those of
 			 * the bytes read now, under their own key */

@@ -62,11 +62,8 @@ static void unanalysed_bytes(struct fixer *F)
 				sf = &p->files[k];
 		if (!sf || !sf->src_hash[0])
 			continue; /* facts of a writer that records no hash */
-		struct hash128 h;
 		char hex[33];
-		hash128_init(&h);
-		hash128_update(&h, f->text, f->len);
-		hash128_hex(&h, hex);
+		content_hash(f->text, f->len, hex);
 		if (strcmp(hex, sf->src_hash) == 0)
 			continue;
 		fprintf(stderr,

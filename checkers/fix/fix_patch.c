@@ -475,14 +475,6 @@ struct owned {
 	char hash[33];
 };
 
-static void content_hash(const char *s, size_t n, char out[33])
-{
-	struct hash128 h;
-	hash128_init(&h);
-	hash128_update(&h, s, n);
-	hash128_hex(&h, out);
-}
-
 /* The manifest's entries; 0, or -1 when it is there but not one gfpcheck wrote. */
 static int read_manifest(const char *dir, struct owned **v, size_t *n)
 {
