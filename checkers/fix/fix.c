@@ -200,12 +200,12 @@ static void group_why_ev(struct fgroup *g, const struct finding *f)
 		return;
 	sb_addf(&g->why, "For example, %s() at %s:%d:\n", f->function, f->file, f->line);
 	for (int i = 0; i < f->nev && i < 8; i++) {
-		/* keep body lines short: drop a long parenthesised model note */
-		const char *w = f->ev[i].what, *paren = strstr(w, " (");
-		int n = (int)strlen(w);
-		if (paren && (int)strlen(f->ev[i].file) + n > 64)
-			n = (int)(paren - w);
-		sb_addf(&g->why, "  %s:%d: %.*s\n", f->ev[i].file, f->ev[i].line, n, w);
+		/* keep body lines short: a long hop without its parenthesised note */
+		const struct evidence *e = &f->ev[i];
+		int n = (int)strlen(e->what);
+		if ((int)strlen(e->file) + n > 64)
+			n = e->brief;
+		sb_addf(&g->why, "  %s:%d: %.*s\n", e->file, e->line, n, e->what);
 	}
 }
 
