@@ -28,6 +28,9 @@ struct finding {
 	int region;             /* lock region (analysis regions) for FIX_REGION rules, or -1 */
 	int noio;               /* FIX_CALL: the scope to open is NOIO, not NOFS */
 	char *fix;              /* rewritten flag expression, or NULL */
+	const char *tok_fix;    /* GFP_KERNEL when the finding is at a GFP_NOFS token and its fix
+				 * lifts that token to GFP_KERNEL (a one-token replacement that
+				 * SARIF can offer), else NULL */
 	struct evidence *ev;
 	int nev, capev;
 	char *fingerprint;      /* stable ID without line numbers (baseline.c), or NULL */

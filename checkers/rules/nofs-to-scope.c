@@ -177,6 +177,7 @@ void rule_nofs_to_scope(struct rulectx *rc)
 						   ? istr(p->calls[t->call].args[t->argidx])
 						   : "GFP_NOFS";
 			f->fix = gfp_replace_token(expr, "GFP_NOFS", "GFP_KERNEL");
+			f->tok_fix = "GFP_KERNEL";
 			finding_msg(f, "GFP_NOFS is one of %d in the region of %s in %s(); open one NOFS scope "
 				       "(memalloc_nofs_save) after the lock is taken and use GFP_KERNEL%s%s",
 				    g->ntoks, lk, func_name(a, g->fn),
