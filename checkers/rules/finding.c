@@ -26,7 +26,7 @@ struct finding *finding_new(struct findings *fs, int rid, enum conf conf, const 
 	f.col = col;
 	f.col_end = col_end;
 	f.function = xstrdup(function ? function : "");
-	f.tok = f.call = f.region = -1;
+	f.tok = f.call = f.region = f.group = -1;
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
 	return &fs->v[fs->n - 1];
 }

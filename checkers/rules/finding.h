@@ -25,7 +25,8 @@ struct finding {
 	/* typed site and fix payload */
 	int tok;                /* gfp token (prog.gfps) the finding is at, or -1 */
 	int call;               /* the allocation (or scope/mapping) call, or -1 */
-	int region;             /* lock region (analysis regions) for FIX_REGION rules, or -1 */
+	int region;             /* FIX_REGION: the lock region (analysis regions) whose scope fixes it, or -1 */
+	int group;              /* FIX_REGION: the region group (regions.groups) whose scopes fix it, or -1 */
 	int noio;               /* FIX_CALL: the scope to open is NOIO, not NOFS */
 	char *fix;              /* rewritten flag expression, or NULL */
 	const char *tok_fix;    /* GFP_KERNEL when the finding is at a GFP_NOFS token and its fix
