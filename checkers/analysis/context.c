@@ -226,14 +226,14 @@ static const struct mrow *handle_row(const struct analysis *a, uint32_t type)
 /* Does text use identifier w other than to dereference it (a NULL test)? */
 static int tests_word(const char *text, const char *w)
 {
-	size_t n = strlen(w);
-	for (const char *s = strstr(text, w); s; s = strstr(s + 1, w)) {
-		int lb = s == text || !(isalnum((unsigned char)s[-1]) || s[-1] == '_' || s[-1] == '>' || s[-1] == '.');
-		const char *e = s + n;
+	size_t n = strlen(text);
+	for (const char *s = word_find(text, n, text, w); s; s = word_find(text, n, s + 1, w)) {
+		if (s != text && (s[-1] == '>' || s[-1] == '.'))
+			continue; /* a member */
+		const char *e = s + strlen(w);
 		while (*e == ' ')
 			e++;
-		int rb = !(isalnum((unsigned char)s[n]) || s[n] == '_');
-		if (lb && rb && strncmp(e, "->", 2) != 0 && *e != '.' && *e != '[')
+		if (strncmp(e, "->", 2) != 0 && *e != '.' && *e != '[')
 			return 1;
 	}
 	return 0;

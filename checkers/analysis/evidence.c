@@ -6,6 +6,12 @@
 #include "analysis/evidence.h"
 #include "base/util.h"
 
+int evidence_brief(const char *what)
+{
+	const char *paren = strstr(what, " (");
+	return paren ? (int)(paren - what) : (int)strlen(what);
+}
+
 void chain_add(struct chain *c, int kind, const char *file, int line, int call, int fn, int row, const char *fmt,
 	       ...)
 {
@@ -24,6 +30,7 @@ void chain_add(struct chain *c, int kind, const char *file, int line, int call, 
 	va_start(ap, fmt);
 	vsnprintf(e.what, (size_t)n + 1, fmt, ap);
 	va_end(ap);
+	e.brief = evidence_brief(e.what);
 	VEC_PUSH(c->ev, c->nev, c->capev, e);
 }
 

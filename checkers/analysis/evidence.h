@@ -28,6 +28,8 @@ struct evidence {
 	int call;   /* program call index, or -1 */
 	int fn;     /* program function index, or -1 */
 	int row;    /* model row index, or -1 */
+	int brief;  /* bytes of `what` a short listing keeps: the sentence before its first
+		     * parenthesised note (" ("), or all of it (evidence_brief()) */
 };
 
 struct chain {
@@ -35,6 +37,9 @@ struct chain {
 	int nev, capev;
 };
 
+/* Where the sentence of hop text `what` ends: before its first parenthesised
+ * note, or at its end. Set by whatever makes a hop, read by short listings. */
+int evidence_brief(const char *what);
 /* Append a hop; `what` is printf-formatted. */
 void chain_add(struct chain *c, int kind, const char *file, int line, int call, int fn, int row, const char *fmt,
 	       ...) __attribute__((format(printf, 8, 9)));

@@ -395,6 +395,9 @@ void lockgroups_build(const struct analysis *a, const struct sites *s, const str
 void lockgroups_free(struct lockgroups *g)
 {
 	for (size_t i = 0; i < g->n; i++) {
+		for (int k = 0; g->v[i].reg && k < g->v[i].nacq; k++)
+			region_free(&g->v[i].reg[k]);
+		free(g->v[i].reg);
 		free(g->v[i].toks);
 		free(g->v[i].acq);
 		free(g->v[i].cls);

@@ -572,16 +572,13 @@ static int dead_in_entry(const struct entry *e, int i)
 	return e && e->reach && !e->reach[i];
 }
 
-/* Is `name` a whole word of text t? */
+/* Is `name` a whole word of text t, not a member (after `.` or `->`)? */
 static int word_in(const char *t, const char *name)
 {
-	size_t n = strlen(name);
-	for (const char *q = strstr(t, name); q; q = strstr(q + 1, name)) {
-		int before = q == t || !(isalnum((unsigned char)q[-1]) || q[-1] == '_' || q[-1] == '.' || q[-1] == '>');
-		int after = !(isalnum((unsigned char)q[n]) || q[n] == '_');
-		if (before && after)
+	size_t n = strlen(t);
+	for (const char *q = word_find(t, n, t, name); q; q = word_find(t, n, q + 1, name))
+		if (q == t || (q[-1] != '.' && q[-1] != '>'))
 			return 1;
-	}
 	return 0;
 }
 

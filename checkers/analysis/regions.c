@@ -329,6 +329,19 @@ static uint8_t *region_setup(struct analysis *a, struct region *g)
 	return where;
 }
 
+static void region_at(struct analysis *a, int acquire, struct region *g);
+
+/* The region of every place a group's scopes would open, each built alone. */
+static void group_regions(struct analysis *a, struct lockgroups *G)
+{
+	for (size_t i = 0; i < G->n; i++) {
+		struct lockgroup *lg = &G->v[i];
+		lg->reg = xcalloc(lg->nacq ? (size_t)lg->nacq : 1, sizeof(*lg->reg));
+		for (int k = 0; k < lg->nacq; k++)
+			region_at(a, lg->acq[k].call, &lg->reg[k]);
+	}
+}
+
 void regions_build(struct analysis *a, const struct sites *s, struct regions *out)
 {
 	const struct program *p = a->prog;
@@ -426,9 +439,10 @@ void regions_build(struct analysis *a, const struct sites *s, struct regions *ou
 	free(M.touched);
 	free(cv);
 	lockgroups_build(a, s, out, &out->groups);
+	group_regions(a, &out->groups);
 }
 
-void region_at(struct analysis *a, int acquire, struct region *g)
+static void region_at(struct analysis *a, int acquire, struct region *g)
 {
 	memset(g, 0, sizeof(*g));
 	g->acquire = acquire;

@@ -3,7 +3,7 @@
  * function or in callees reached only from inside it), the calls that release
  * that entry, and whether one memalloc_nofs_save()/restore() pair placed after
  * the acquire and before every release would be balanced on every path.
- * Used by the nofs-to-scope rule and by the fixer (missing-nofs scopes). */
+ * Used by the region rules (nofs-to-scope, missing-nofs) and by the fixer. */
 #ifndef GFPCHECK_REGIONS_H
 #define GFPCHECK_REGIONS_H
 #include "analysis/sites.h"
@@ -38,6 +38,8 @@ struct lockgroup {
 	int *toks; int ntoks;          /* GFP_NOFS tokens (prog.gfps), in token order */
 	struct lockacq *acq; int nacq; /* where the scopes would open, in call order */
 	uint32_t *cls; int ncls;       /* the lock classes, in order of first acquisition */
+	struct region *reg;            /* per acq: the region of that acquire built alone (its
+					* releases, save point, whether a scope fits; no sites) */
 };
 
 struct lockgroups {
@@ -52,12 +54,10 @@ struct regions {
 	struct lockgroups groups; /* built after the regions (lockgroups.c) */
 };
 
-/* The regions, then their groups. */
+/* The regions, then their groups with the region of each of their acquires:
+ * computed once here, for the rules and the fixer. */
 void regions_build(struct analysis *a, const struct sites *s, struct regions *r);
 void regions_free(struct regions *r);
-/* The region of one acquire call, built alone (its releases, save point and
- * whether a scope fits), without sites; free it with region_free(). */
-void region_at(struct analysis *a, int acquire, struct region *g);
 void region_free(struct region *g);
 /* The first region whose __GFP_FS sites hold site (sites index), or -1. */
 int region_of_site(const struct regions *r, int site);

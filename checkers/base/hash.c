@@ -47,3 +47,11 @@ void hash128_hex(const struct hash128 *h, char out[33])
 	uint64_t b = mix64(h->b + 0x9e3779b97f4a7c15ULL * (h->len + 1));
 	snprintf(out, 33, "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
 }
+
+void content_hash(const void *p, size_t n, char out[33])
+{
+	struct hash128 h;
+	hash128_init(&h);
+	hash128_update(&h, p, n);
+	hash128_hex(&h, out);
+}

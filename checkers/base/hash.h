@@ -13,4 +13,6 @@ void hash128_init(struct hash128 *h);
 void hash128_update(struct hash128 *h, const void *p, size_t n);
 /* Writes 32 lowercase hex digits and a NUL into out[33]. */
 void hash128_hex(const struct hash128 *h, char out[33]);
+/* The hash of the n bytes at p, as hash128_hex() writes it. */
+void content_hash(const void *p, size_t n, char out[33]);
 #endif

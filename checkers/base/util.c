@@ -378,15 +378,27 @@ static int ident_char(char c)
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
+const char *word_find(const char *s, size_t n, const char *from, const char *w)
+{
+	size_t wl = strlen(w);
+	const char *e = s + n;
+	for (const char *q = from; q <= e && (size_t)(e - q) >= wl; q++) {
+		if (wl && !(q = memchr(q, w[0], (size_t)(e - q) - wl + 1)))
+			break;
+		if (memcmp(q, w, wl) == 0 && (q == s || !ident_char(q[-1])) && (q + wl == e || !ident_char(q[wl])))
+			return q;
+	}
+	return NULL;
+}
+
+int has_word_n(const char *s, size_t n, const char *w)
+{
+	return *w && word_find(s, n, s, w);
+}
+
 int has_word(const char *text, const char *w)
 {
-	size_t n = strlen(w);
-	if (!n)
-		return 0;
-	for (const char *q = strstr(text, w); q; q = strstr(q + 1, w))
-		if ((q == text || !ident_char(q[-1])) && !ident_char(q[n]))
-			return 1;
-	return 0;
+	return has_word_n(text, strlen(text), w);
 }
 
 size_t paren_close(const char *s, size_t open, size_t e)

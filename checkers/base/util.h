@@ -70,6 +70,12 @@ int glob_match(const char *pat, const char *s);
 
 /* Does w occur in text as a whole identifier (not part of a longer one)? */
 int has_word(const char *text, const char *w);
+/* The same in the n bytes at s (which need not end in a NUL). */
+int has_word_n(const char *s, size_t n, const char *w);
+/* The first occurrence of w as a whole identifier in the n bytes at s, starting
+ * at `from` (s <= from <= s + n), or NULL. An empty w is found at the first
+ * place with no identifier character on either side. */
+const char *word_find(const char *s, size_t n, const char *from, const char *w);
 
 /* Is s a plain C identifier? */
 int is_ident(const char *s);

@@ -60,8 +60,6 @@ void xstatidx_save_free(struct xstatidx *x);
 /* Read path whole, retrying while it changes under us (size or times differ
  * before and after); st gets the stat of what was read.  NULL with errno. */
 char *xread_stable(const char *path, size_t *len, struct stat *st);
-/* 32 hex digits of the content hash of the bytes. */
-void xcontent_hash(const char *s, size_t n, char out[33]);
 
 /* ---- facts files ---- */
 /* The facts file text: header (format, front end, status), the skipped

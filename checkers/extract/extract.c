@@ -307,7 +307,7 @@ static int file_hash(struct xrun *R, struct extract_file *f, const struct hdrsca
 		fail(f, xasprintf("cannot read: %s", strerror(errno)));
 		return -1;
 	}
-	xcontent_hash(*src, *len, h);
+	content_hash(*src, *len, h);
 	xstatidx_put(R->idx, &st, h, R->start);
 	R->st.hashed++;
 	return 0;
@@ -354,7 +354,7 @@ static int read_now(struct xrun *R, struct extract_file *f, int hdr, char **src,
 		return -1;
 	}
 	char h2[33];
-	xcontent_hash(*src, *len, h2);
+	content_hash(*src, *len, h2);
 	if (strcmp(h, h2)) {
 		memcpy(h, h2, 33);
 		key_of(&R->S, h, hdr, key);

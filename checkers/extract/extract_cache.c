@@ -415,14 +415,6 @@ char *xread_stable(const char *path, size_t *len, struct stat *st)
 	return NULL;
 }
 
-void xcontent_hash(const char *s, size_t n, char out[33])
-{
-	struct hash128 h;
-	hash128_init(&h);
-	hash128_update(&h, s, n);
-	hash128_hex(&h, out);
-}
-
 /* ---- the stat index ---- */
 
 struct xsent {
@@ -471,7 +463,7 @@ struct xstatidx *xstatidx_load(const struct xcache *c, const char *root)
 {
 	struct xstatidx *x = xcalloc(1, sizeof(*x));
 	char rk[33];
-	xcontent_hash(root, strlen(root), rk);
+	content_hash(root, strlen(root), rk);
 	char *dir = xasprintf("%s/index", c->dir);
 	mkdir(dir, 0777);
 	x->path = xasprintf("%s/%s", dir, rk);

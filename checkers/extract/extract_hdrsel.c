@@ -110,7 +110,7 @@ int xhdr_scan_one(struct extract_file *f, struct hdrscan *hs, struct xstatidx *i
 	char *src = xread_stable(f->abs, &len, &st);
 	if (!src)
 		return -1; /* the main loop says why */
-	xcontent_hash(src, len, hs->hash);
+	content_hash(src, len, hs->hash);
 	xstatidx_put(idx, &st, hs->hash, start);
 	stz->hashed++;
 	if (!memchr(src, 0, len))

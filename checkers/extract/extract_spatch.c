@@ -15,6 +15,7 @@
 #include "extract/extract.h"
 #include "extract/exint.h"
 #include "extract/exspatch.h"
+#include "base/hash.h"
 #include "base/progress.h"
 
 #include <errno.h>
@@ -194,7 +195,7 @@ static int snapshot(struct xspatch *S, struct batch *b, size_t i, char *err, siz
 		return 0;
 	}
 	char h[33];
-	xcontent_hash(src, len, h);
+	content_hash(src, len, h);
 	const char *nul = NULL;
 	if (strcmp(h, j->hash) != 0 && changed_cached(S, bf, h)) {
 		settle_early(S, bf);

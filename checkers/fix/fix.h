@@ -1,10 +1,17 @@
 /* fix.h - the fixer: turns findings into edits of the source text and writes
  * them as a unified diff, a git format-patch series, or in place.
  *
- * fix.c        the engine: source files, edits, token rewrites, patch groups
+ * fix.c        the engine: source files, edits, patch groups; the findings fixed at
+ *              their own site (FIX_TOKEN, FIX_MASK, FIX_CALL), dispatched by the
+ *              rule table's fix kind
+ * fix_region.c the FIX_REGION findings: the lock regions and region groups their
+ *              payload (f->region, f->group) names, wrapped in scopes
  * fix_scope.c  wrapping a lock region in memalloc_nofs_save()/restore()
+ * fix_mask.c   rewriting a mask expression
  * fix_patch.c  unified diffs, diffstat and the format-patch series
- * (analysis/regions.c decides which GFP_NOFS sites and releases belong to a lock region)
+ * fix_apply.c  writing the fixed files in place (--apply)
+ * (analysis/regions.c decides which GFP_NOFS sites and releases belong to a lock
+ * region, and builds the region groups, once for the rules and the fixer)
  *
  * Only the bytes of a GFP_NOFS token are rewritten (plus a line break when the
  * longer GFP_KERNEL would push a line past 80 columns); scope fixes insert whole
@@ -75,6 +82,8 @@ struct fgroup {
 struct fixer {
 	struct analysis *a;
 	const struct sites *s;
+	const struct regions *R;    /* the analysis' lock regions and their groups */
+	const struct findings *fs;  /* the findings to fix (sorted) */
 	const struct fix_opts *o;
 	struct ffile *f;
 	size_t nf, capf;
@@ -83,6 +92,13 @@ struct fixer {
 	int seq;
 	int nrefused;
 	int nstale;      /* fixes not made: the source differs from the facts */
+};
+
+/* Outcome of --apply, for the summary. */
+struct fix_counts {
+	size_t nfailed;    /* files not written */
+	int nsites_failed; /* their sites */
+	struct strbuf notw; /* their paths, ", "-separated */
 };
 
 struct ffile *fix_file(struct fixer *F, const char *path);
@@ -94,7 +110,11 @@ const char *fix_gfp_at(const struct fixer *F, const struct ffile *f, int line, i
 /* Byte offset of LINE:COL (1-based) in the file, or -1. */
 long fix_off(const struct ffile *f, int line, int col);
 void fix_edit(struct ffile *f, size_t off, size_t len, const char *ins, int group, int *seq);
+/* Is why one of the fix_why_stale_* reasons? */
+int fix_is_stale(const char *why);
 int fix_group(struct fixer *F, const char *path, int rule);
+/* The patch group's example chain from finding f, unless it has one. */
+void fix_group_why(struct fgroup *g, const struct finding *f);
 void fix_note(struct fixer *F, const char *path, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Display width of bytes [s, e) starting at column 0, tabs to 8. */
 int fix_width(const char *s, const char *e);
@@ -110,6 +130,12 @@ const char *fix_token(struct fixer *F, struct ffile *f, int line, int col, int g
 /* The vmalloc-nofs fix: `x = call(..., GFP_NOFS ...);` inside memalloc_nofs_save()/restore() (noio:
  * the NOIO pair), with a comment, a cookie and the mask rewritten to `mask`. */
 const char *fix_scope_call(struct fixer *F, int c, const char *mask, int noio, int group);
+/* fix_region.c: the edits of every selected FIX_REGION finding, by its payload. */
+void fix_regions(struct fixer *F);
+/* fix_apply.c: forget the second path of a file reached through two in-tree links;
+ * write the fixed files (0, or 2 when one was not written, counted in c). */
+void fix_drop_linked_twins(struct fixer *F);
+int fix_apply_files(struct fixer *F, struct fix_counts *c);
 /* fix_mask.c: replace the gfp expression around the token at line:col by text (flag rules). */
 const char *fix_mask(struct fixer *F, struct ffile *f, int line, int col, const char *text, int group);
 

@@ -475,14 +475,6 @@ struct owned {
 	char hash[33];
 };
 
-static void content_hash(const char *s, size_t n, char out[33])
-{
-	struct hash128 h;
-	hash128_init(&h);
-	hash128_update(&h, s, n);
-	hash128_hex(&h, out);
-}
-
 /* The manifest's entries; 0, or -1 when it is there but not one gfpcheck wrote. */
 static int read_manifest(const char *dir, struct owned **v, size_t *n)
 {
@@ -611,7 +603,9 @@ static int write_manifest(const char *dir, char **names, char (*hashes)[33], siz
 	return rc;
 }
 
-int fix_write_series(struct fixer *F, const char *dir)
+/* The directory is (still) one gfpcheck may write the series to, and exists:
+ * 0, else 2 after saying why. */
+static int series_dir_ready(const char *dir)
 {
 	char err[1024];
 	if (fix_patch_dir_check(dir, err, sizeof(err))) { /* again: the directory may have changed during the scan */
@@ -622,146 +616,244 @@ int fix_write_series(struct fixer *F, const char *dir)
 		fprintf(stderr, "gfpcheck: cannot create %s: %s\n", dir, strerror(errno));
 		return 2;
 	}
-	mode_t mask = umask(0);
-	umask(mask);
-	struct owned *old;
-	size_t nold;
-	read_manifest(dir, &old, &nold);
+	return 0;
+}
+
+/* The patch groups that have edits, in series order (directory, then rule). */
+static struct order *series_order(const struct fixer *F, size_t *n)
+{
 	struct order *ord = xmalloc(sizeof(*ord) * (F->ng ? F->ng : 1));
-	size_t n = 0;
+	*n = 0;
 	for (size_t i = 0; i < F->ng; i++) {
 		int any = 0;
 		for (size_t k = 0; k < F->nf && !any; k++)
 			for (size_t j = 0; j < F->f[k].ne && !any; j++)
 				any = F->f[k].e[j].group == (int)i;
 		if (any) {
-			ord[n].g = (int)i;
-			ord[n++].G = &F->g[i];
+			ord[*n].g = (int)i;
+			ord[(*n)++].G = &F->g[i];
 		}
 	}
-	qsort(ord, n, sizeof(*ord), cmp_order);
-	/* current text of every file, and the edits already applied to it */
-	char **cur = xcalloc(F->nf ? F->nf : 1, sizeof(char *));
-	size_t *curlen = xcalloc(F->nf ? F->nf : 1, sizeof(size_t));
-	char **applied = xcalloc(F->nf ? F->nf : 1, sizeof(char *)); /* per edit: applied? */
+	qsort(ord, *n, sizeof(*ord), cmp_order);
+	return ord;
+}
+
+/* The files as the patches so far leave them: the text of each, and which of
+ * its edits are in. */
+struct series_tree {
+	char **cur;
+	size_t *curlen;
+	char **applied; /* per file, per edit: applied? */
+};
+
+static void tree_init(struct series_tree *T, const struct fixer *F)
+{
+	T->cur = xcalloc(F->nf ? F->nf : 1, sizeof(char *));
+	T->curlen = xcalloc(F->nf ? F->nf : 1, sizeof(size_t));
+	T->applied = xcalloc(F->nf ? F->nf : 1, sizeof(char *));
 	for (size_t k = 0; k < F->nf; k++) {
-		cur[k] = F->f[k].text ? xstrndup(F->f[k].text, F->f[k].len) : NULL;
-		curlen[k] = F->f[k].len;
-		applied[k] = xcalloc(F->f[k].ne + 1, 1);
+		T->cur[k] = F->f[k].text ? xstrndup(F->f[k].text, F->f[k].len) : NULL;
+		T->curlen[k] = F->f[k].len;
+		T->applied[k] = xcalloc(F->f[k].ne + 1, 1);
 	}
+}
+
+static void tree_free(struct series_tree *T, const struct fixer *F)
+{
+	for (size_t k = 0; k < F->nf; k++) {
+		free(T->cur[k]);
+		free(T->applied[k]);
+	}
+	free(T->cur);
+	free(T->curlen);
+	free(T->applied);
+}
+
+/* The edits of patch group g in file k, their offsets moved by the edits already
+ * applied before them, in order; *nm of them. */
+static struct fedit *file_edits(const struct fixer *F, const struct series_tree *T, size_t k, int g, size_t *nm)
+{
+	const struct ffile *f = &F->f[k];
+	struct fedit *mine = NULL;
+	size_t capm = 0;
+	*nm = 0;
+	for (size_t j = 0; j < f->ne; j++) {
+		if (f->e[j].group != g)
+			continue;
+		struct fedit e = f->e[j];
+		long shift = 0;
+		for (size_t q = 0; q < f->ne; q++)
+			if (T->applied[k][q] && (f->e[q].off < e.off || (f->e[q].off == e.off && f->e[q].seq < e.seq)))
+				shift += (long)strlen(f->e[q].ins) - (long)f->e[q].len;
+		e.off = (size_t)((long)e.off + shift);
+		VEC_PUSH(mine, *nm, capm, e);
+	}
+	if (*nm)
+		qsort(mine, *nm, sizeof(*mine), cmp_edit_seq);
+	return mine;
+}
+
+/* One patch's diff and diffstat, the tree moved on by it. */
+struct patch_diff {
+	struct strbuf diff, stat;
+	int tadd, tdel, nfiles;
+};
+
+static void stat_line(struct patch_diff *P, const char *path, size_t maxw, int ad, int de)
+{
+	int tot = ad + de;
+	int plus = ad, minus = de;
+	if (tot > 50) {
+		plus = (ad * 50 + tot - 1) / tot;
+		minus = 50 - plus;
+	}
+	sb_addf(&P->stat, " %-*s | %d ", (int)maxw, path, tot);
+	for (int q = 0; q < plus; q++)
+		sb_addc(&P->stat, '+');
+	for (int q = 0; q < minus; q++)
+		sb_addc(&P->stat, '-');
+	sb_addc(&P->stat, '\n');
+	P->tadd += ad;
+	P->tdel += de;
+	P->nfiles++;
+}
+
+static void patch_diff(const struct fixer *F, struct series_tree *T, int g, struct patch_diff *P)
+{
+	memset(P, 0, sizeof(*P));
+	size_t maxw = 0;
+	for (size_t k = 0; k < F->nf; k++)
+		for (size_t j = 0; j < F->f[k].ne; j++)
+			if (F->f[k].e[j].group == g && strlen(F->f[k].path) > maxw)
+				maxw = strlen(F->f[k].path);
+	for (size_t k = 0; k < F->nf; k++) {
+		const struct ffile *f = &F->f[k];
+		size_t nm;
+		struct fedit *mine = file_edits(F, T, k, g, &nm);
+		if (!nm)
+			continue;
+		int ad = 0, de = 0;
+		fix_udiff(&P->diff, f->path, T->cur[k], T->curlen[k], mine, nm, &ad, &de);
+		size_t nl = 0;
+		char *nt = fix_apply_text(T->cur[k], T->curlen[k], mine, nm, &nl);
+		free(T->cur[k]);
+		T->cur[k] = nt;
+		T->curlen[k] = nl;
+		for (size_t j = 0; j < f->ne; j++)
+			if (f->e[j].group == g)
+				T->applied[k][j] = 1;
+		free(mine);
+		stat_line(P, f->path, maxw, ad, de);
+	}
+}
+
+/* Patch i of n (group G): mail headers, body, diffstat, diff. */
+static void patch_text(struct strbuf *out, const struct fixer *F, const struct fgroup *G, size_t i, size_t n,
+		       const char *from, const char *date, const struct patch_diff *P, const char *subj)
+{
+	sb_addf(out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
+	sb_addf(out, "From: %s\nDate: %s\n", from, date);
+	if (n > 1)
+		sb_addf(out, "Subject: [PATCH %zu/%zu] %s\n\n", i + 1, n, subj);
+	else
+		sb_addf(out, "Subject: [PATCH] %s\n\n", subj);
+	body_of(out, F, G);
+	sb_add(out, "---\n");
+	sb_add(out, P->stat.s ? P->stat.s : "");
+	sb_addf(out, " %d file%s changed", P->nfiles, P->nfiles == 1 ? "" : "s");
+	if (P->tadd)
+		sb_addf(out, ", %d insertion%s(+)", P->tadd, P->tadd == 1 ? "" : "s");
+	if (P->tdel)
+		sb_addf(out, ", %d deletion%s(-)", P->tdel, P->tdel == 1 ? "" : "s");
+	sb_add(out, "\n\n");
+	sb_add(out, P->diff.s ? P->diff.s : "");
+	sb_addf(out, "-- \ngfpcheck %s\n\n", GFPCHECK_VERSION);
+}
+
+/* The series in memory: file names, texts and their content hashes. */
+struct series {
+	size_t n;
+	char **names;
+	struct strbuf *texts;
+	char (*hashes)[33];
+};
+
+static void series_build(struct series *S, struct fixer *F, const struct order *ord, size_t n)
+{
+	struct series_tree T;
+	tree_init(&T, F);
 	char *from = git_ident(F->o->root, F->o->from, F->o->quiet);
 	char date[64];
 	time_t now = time(NULL);
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime(&now));
-	int rc = 0;
-	char **names = xcalloc(n + 1, sizeof(char *));
-	struct strbuf *texts = xcalloc(n + 1, sizeof(*texts));
-	char(*hashes)[33] = xcalloc(n + 1, sizeof(*hashes));
+	S->n = n;
+	S->names = xcalloc(n + 1, sizeof(char *));
+	S->texts = xcalloc(n + 1, sizeof(*S->texts));
+	S->hashes = xcalloc(n + 1, sizeof(*S->hashes));
 	for (size_t i = 0; i < n; i++) {
-		const struct fgroup *G = ord[i].G;
-		struct strbuf diff = {0}, stat = {0};
-		int tadd = 0, tdel = 0, nfiles = 0;
-		size_t maxw = 0;
-		for (size_t k = 0; k < F->nf; k++)
-			for (size_t j = 0; j < F->f[k].ne; j++)
-				if (F->f[k].e[j].group == ord[i].g && strlen(F->f[k].path) > maxw)
-					maxw = strlen(F->f[k].path);
-		for (size_t k = 0; k < F->nf; k++) {
-			struct ffile *f = &F->f[k];
-			struct fedit *mine = NULL;
-			size_t nm = 0, capm = 0;
-			for (size_t j = 0; j < f->ne; j++) {
-				if (f->e[j].group != ord[i].g)
-					continue;
-				struct fedit e = f->e[j];
-				long shift = 0;
-				for (size_t q = 0; q < f->ne; q++)
-					if (applied[k][q] && (f->e[q].off < e.off || (f->e[q].off == e.off && f->e[q].seq < e.seq)))
-						shift += (long)strlen(f->e[q].ins) - (long)f->e[q].len;
-				e.off = (size_t)((long)e.off + shift);
-				VEC_PUSH(mine, nm, capm, e);
-			}
-			if (!nm)
-				continue;
-			qsort(mine, nm, sizeof(*mine), cmp_edit_seq);
-			int ad = 0, de = 0;
-			fix_udiff(&diff, f->path, cur[k], curlen[k], mine, nm, &ad, &de);
-			size_t nl = 0;
-			char *nt = fix_apply_text(cur[k], curlen[k], mine, nm, &nl);
-			free(cur[k]);
-			cur[k] = nt;
-			curlen[k] = nl;
-			for (size_t j = 0; j < f->ne; j++)
-				if (f->e[j].group == ord[i].g)
-					applied[k][j] = 1;
-			free(mine);
-			int tot = ad + de;
-			int plus = ad, minus = de;
-			if (tot > 50) {
-				plus = (ad * 50 + tot - 1) / tot;
-				minus = 50 - plus;
-			}
-			sb_addf(&stat, " %-*s | %d ", (int)maxw, f->path, tot);
-			for (int q = 0; q < plus; q++)
-				sb_addc(&stat, '+');
-			for (int q = 0; q < minus; q++)
-				sb_addc(&stat, '-');
-			sb_addc(&stat, '\n');
-			tadd += ad;
-			tdel += de;
-			nfiles++;
-		}
-		char *subj = subject_of(G);
+		struct patch_diff P;
+		patch_diff(F, &T, ord[i].g, &P);
+		char *subj = subject_of(ord[i].G);
 		char *slug = file_slug(subj);
-		struct strbuf out = {0};
-		sb_addf(&out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
-		sb_addf(&out, "From: %s\nDate: %s\n", from, date);
-		if (n > 1)
-			sb_addf(&out, "Subject: [PATCH %zu/%zu] %s\n\n", i + 1, n, subj);
-		else
-			sb_addf(&out, "Subject: [PATCH] %s\n\n", subj);
-		body_of(&out, F, G);
-		sb_add(&out, "---\n");
-		sb_add(&out, stat.s ? stat.s : "");
-		sb_addf(&out, " %d file%s changed", nfiles, nfiles == 1 ? "" : "s");
-		if (tadd)
-			sb_addf(&out, ", %d insertion%s(+)", tadd, tadd == 1 ? "" : "s");
-		if (tdel)
-			sb_addf(&out, ", %d deletion%s(-)", tdel, tdel == 1 ? "" : "s");
-		sb_add(&out, "\n\n");
-		sb_add(&out, diff.s ? diff.s : "");
-		sb_addf(&out, "-- \ngfpcheck %s\n\n", GFPCHECK_VERSION);
-		names[i] = xasprintf("%04zu-%s.patch", i + 1, slug);
-		texts[i] = out;
-		content_hash(out.s, out.len, hashes[i]);
+		patch_text(&S->texts[i], F, ord[i].G, i, n, from, date, &P, subj);
+		S->names[i] = xasprintf("%04zu-%s.patch", i + 1, slug);
+		content_hash(S->texts[i].s, S->texts[i].len, S->hashes[i]);
 		free(slug);
 		free(subj);
-		sb_free(&diff);
-		sb_free(&stat);
+		sb_free(&P.diff);
+		sb_free(&P.stat);
 	}
-	/* The manifest first lists the old and the new files, then the old ones go, the
-	 * new ones are written (each atomically) and the manifest lists only them: an
-	 * interruption never leaves a file in DIR that the manifest does not name. */
-	char **allnames = xmalloc(sizeof(char *) * (n + nold + 1));
-	char(*allhashes)[33] = xmalloc(sizeof(*allhashes) * (n + nold + 1));
-	for (size_t i = 0; i < n; i++) {
-		allnames[i] = names[i];
-		memcpy(allhashes[i], hashes[i], 33);
+	free(from);
+	tree_free(&T, F);
+}
+
+static void series_free(struct series *S)
+{
+	for (size_t i = 0; i < S->n; i++) {
+		free(S->names[i]);
+		sb_free(&S->texts[i]);
 	}
-	size_t nall = n;
+	free(S->names);
+	free(S->texts);
+	free(S->hashes);
+}
+
+/* The manifest first lists the old and the new files, then the old ones go, the
+ * new ones are written (each atomically) and the manifest lists only them: an
+ * interruption never leaves a file in DIR that the manifest does not name. */
+static int manifest_both(const char *dir, const struct series *S, const struct owned *old, size_t nold)
+{
+	char err[1024];
+	char **allnames = xmalloc(sizeof(char *) * (S->n + nold + 1));
+	char(*allhashes)[33] = xmalloc(sizeof(*allhashes) * (S->n + nold + 1));
+	for (size_t i = 0; i < S->n; i++) {
+		allnames[i] = S->names[i];
+		memcpy(allhashes[i], S->hashes[i], 33);
+	}
+	size_t nall = S->n;
 	for (size_t i = 0; i < nold; i++) {
 		allnames[nall] = old[i].name;
 		memcpy(allhashes[nall++], old[i].hash, 33);
 	}
+	int rc = 0;
 	if (write_manifest(dir, allnames, allhashes, nall, err, sizeof(err))) {
 		fprintf(stderr, "gfpcheck: %s\n", err);
 		rc = 2;
 	}
+	free(allnames);
+	free(allhashes);
+	return rc;
+}
+
+/* Remove the old files the new series does not replace. */
+static int remove_old(const char *dir, const struct series *S, const struct owned *old, size_t nold)
+{
+	int rc = 0;
 	for (size_t i = 0; i < nold && !rc; i++) {
 		size_t k;
-		for (k = 0; k < n && strcmp(names[k], old[i].name) != 0; k++)
+		for (k = 0; k < S->n && strcmp(S->names[k], old[i].name) != 0; k++)
 			;
-		if (k < n)
+		if (k < S->n)
 			continue; /* replaced below */
 		char *p = xasprintf("%s/%s", dir, old[i].name);
 		if (unlink(p) != 0 && errno != ENOENT) {
@@ -770,43 +862,58 @@ int fix_write_series(struct fixer *F, const char *dir)
 		}
 		free(p);
 	}
+	return rc;
+}
+
+/* Write the new files, then the manifest naming only them. */
+static int write_patches(const char *dir, const struct series *S, mode_t mask, int quiet)
+{
+	char err[1024];
+	int rc = 0;
 	size_t nwritten = 0;
-	for (size_t i = 0; i < n && !rc; i++) {
-		char *path = xasprintf("%s/%s", dir, names[i]);
-		if (wfile_replace(path, texts[i].s, texts[i].len, 0666 & ~mask, err, sizeof(err))) {
+	for (size_t i = 0; i < S->n && !rc; i++) {
+		char *path = xasprintf("%s/%s", dir, S->names[i]);
+		if (wfile_replace(path, S->texts[i].s, S->texts[i].len, 0666 & ~mask, err, sizeof(err))) {
 			fprintf(stderr, "gfpcheck: %s\n", err);
 			rc = 2;
 		} else {
 			nwritten++;
-			if (!F->o->quiet)
+			if (!quiet)
 				fprintf(stderr, "%s\n", path);
 		}
 		free(path);
 	}
-	if (!rc && write_manifest(dir, names, hashes, n, err, sizeof(err))) {
+	if (!rc && write_manifest(dir, S->names, S->hashes, S->n, err, sizeof(err))) {
 		fprintf(stderr, "gfpcheck: %s\n", err);
 		rc = 2;
 	}
 	if (rc)
-		fprintf(stderr, "gfpcheck: the series in %s is incomplete: %zu of %zu patches written\n", dir, nwritten, n);
-	for (size_t i = 0; i < n; i++) {
-		free(names[i]);
-		sb_free(&texts[i]);
-	}
-	free(names);
-	free(texts);
-	free(hashes);
-	free(allnames);
-	free(allhashes);
+		fprintf(stderr, "gfpcheck: the series in %s is incomplete: %zu of %zu patches written\n", dir, nwritten,
+			S->n);
+	return rc;
+}
+
+int fix_write_series(struct fixer *F, const char *dir)
+{
+	if (series_dir_ready(dir))
+		return 2;
+	mode_t mask = umask(0);
+	umask(mask);
+	struct owned *old;
+	size_t nold, n;
+	read_manifest(dir, &old, &nold);
+	struct order *ord = series_order(F, &n);
+	struct series S;
+	series_build(&S, F, ord, n);
+	int rc = manifest_both(dir, &S, old, nold);
+	if (!rc)
+		rc = remove_old(dir, &S, old, nold);
+	if (!rc)
+		rc = write_patches(dir, &S, mask, F->o->quiet);
+	else
+		fprintf(stderr, "gfpcheck: the series in %s is incomplete: 0 of %zu patches written\n", dir, n);
+	series_free(&S);
 	free_owned(old, nold);
-	for (size_t k = 0; k < F->nf; k++) {
-		free(cur[k]);
-		free(applied[k]);
-	}
-	free(cur);
-	free(curlen);
-	free(applied);
-	free(from);
 	free(ord);
 	return rc;
 }

@@ -288,23 +288,13 @@ static int decl_like(const char *s, const char *e)
 	return q < e && (*q == ';' || *q == '=' || *q == ',' || *q == '[' || *q == ')');
 }
 
-static int word_in(const char *s, size_t n, const char *w)
-{
-	size_t wl = strlen(w);
-	for (size_t i = 0; i + wl <= n; i++)
-		if (strncmp(s + i, w, wl) == 0 && (i == 0 || !is_id((unsigned char)s[i - 1])) &&
-		    (i + wl == n || !is_id((unsigned char)s[i + wl])))
-			return 1;
-	return 0;
-}
-
 /* A cookie name used nowhere in the file and by no earlier fix in the function. */
 static char *cookie_name(struct ffile *f, const char *fname)
 {
 	static const char *const base[] = {"nofs_flag", "nofs_flags", "nofs_cookie", "nofs_saved"};
 	for (int k = 0; k < 40; k++) {
 		char *n = k < 4 ? xstrdup(base[k]) : xasprintf("nofs_flag%d", k - 2);
-		int used = word_in(f->text, f->len, n);
+		int used = has_word_n(f->text, f->len, n);
 		char *tag = xasprintf("%s:%s", fname, n);
 		for (size_t i = 0; i < f->ncookies && !used; i++)
 			if (strcmp(f->cookies[i], tag) == 0)
@@ -645,7 +635,7 @@ const char *fix_scope_call(struct fixer *F, int c, const char *mask, int noio, i
 	if (noio && strncmp(name, "nofs", 4) == 0) { /* noio_flag for a NOIO scope, when free */
 		char *n2 = xstrdup(name);
 		memcpy(n2, "noio", 4);
-		if (!word_in(f->text, f->len, n2)) {
+		if (!has_word_n(f->text, f->len, n2)) {
 			free(name);
 			name = n2;
 		} else {

@@ -116,7 +116,7 @@ int mask_split(const struct model *m, const char *text, struct maskx *x)
 	return 0;
 }
 
-char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits)
+const char *mask_base(const struct model *m, uint32_t bits, uint32_t *base_bits)
 {
 	static const char *const bases[] = {"GFP_KERNEL", "GFP_NOFS", "GFP_NOIO"};
 	const uint32_t key = GB_FS | GB_IO | GB_DIRECT_RECLAIM | GB_KSWAPD_RECLAIM;
@@ -124,19 +124,31 @@ char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits
 		uint32_t b;
 		if (gfp_flag_bits(m, intern(bases[i]), &b) || (b & ~bits) || (b & key) != (bits & key))
 			continue;
-		uint32_t rest = bits & ~b, got = 0;
-		struct strbuf sb = {0};
-		sb_add(&sb, bases[i]);
-		for (int k = 0; k < x->nset; k++) {
-			uint32_t tb;
-			if (gfp_flag_bits(m, x->set[k], &tb) || !tb || (tb & ~rest) || (tb & ~got) == 0)
-				continue;
-			got |= tb;
-			sb_addf(&sb, " | %s", istr(x->set[k]));
-		}
-		if (got == rest)
-			return sb.s;
-		sb_free(&sb);
+		if (base_bits)
+			*base_bits = b;
+		return bases[i];
 	}
+	return NULL;
+}
+
+char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits)
+{
+	uint32_t b;
+	const char *base = mask_base(m, bits, &b);
+	if (!base)
+		return NULL;
+	uint32_t rest = bits & ~b, got = 0;
+	struct strbuf sb = {0};
+	sb_add(&sb, base);
+	for (int k = 0; k < x->nset; k++) {
+		uint32_t tb;
+		if (gfp_flag_bits(m, x->set[k], &tb) || !tb || (tb & ~rest) || (tb & ~got) == 0)
+			continue;
+		got |= tb;
+		sb_addf(&sb, " | %s", istr(x->set[k]));
+	}
+	if (got == rest)
+		return sb.s;
+	sb_free(&sb);
 	return NULL;
 }

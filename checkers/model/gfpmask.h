@@ -22,4 +22,8 @@ int mask_split(const struct model *m, const char *text, struct maskx *x);
 /* GFP_KERNEL/GFP_NOFS/GFP_NOIO with the set flags of x that make up the rest of
  * bits, in source order ("GFP_NOFS | __GFP_ZERO"); NULL when that is not exact. */
 char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits);
+/* The named mask mask_canonical() spells bits from (GFP_KERNEL, GFP_NOFS or
+ * GFP_NOIO: the one with the same __GFP_FS, __GFP_IO and reclaim bits, and no bit
+ * bits lacks), with its bits in *base_bits when not NULL; NULL when none. */
+const char *mask_base(const struct model *m, uint32_t bits, uint32_t *base_bits);
 #endif

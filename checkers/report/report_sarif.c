@@ -94,17 +94,16 @@ static void phys(FILE *out, struct srccache *sc, const char *file, int line, int
 	fputc('}', out);
 }
 
-/* The nofs-* fix is GFP_NOFS -> GFP_KERNEL at the token the finding points at
- * (the fix field holds the whole rewritten expression). Emit it only when the
- * source shows that token there. */
+/* A fix that lifts the GFP_NOFS token the finding points at (tok_fix) is offered
+ * as GFP_NOFS -> GFP_KERNEL at that token (the fix field holds the whole
+ * rewritten expression). Emit it only when the source shows that token there. */
 static void fixes(FILE *out, const struct finding *f, struct srccache *sc)
 {
-	if (!f->fix || f->col < 1 || f->col_end <= f->col)
+	if (!f->fix || !f->tok_fix || f->col < 1 || f->col_end <= f->col)
 		return;
 	const char *line = src_line(sc, f->file, f->line);
 	size_t n = (size_t)(f->col_end - f->col);
-	if (!line || strlen(line) < (size_t)f->col_end - 1 || n != 8 || strncmp(line + f->col - 1, "GFP_NOFS", 8) != 0 ||
-	    !strstr(f->fix, "GFP_KERNEL"))
+	if (!line || strlen(line) < (size_t)f->col_end - 1 || n != 8 || strncmp(line + f->col - 1, "GFP_NOFS", 8) != 0)
 		return;
 	fputs(",\n      \"fixes\": [{\"description\": {\"text\": ", out);
 	char d[600];
@@ -114,8 +113,8 @@ static void fixes(FILE *out, const struct finding *f, struct srccache *sc)
 	artifact(out, f->file);
 	fprintf(out,
 		", \"replacements\": [{\"deletedRegion\": {\"startLine\": %d, \"startColumn\": %d, \"endColumn\": %d}, "
-		"\"insertedContent\": {\"text\": \"GFP_KERNEL\"}}]}]}]",
-		f->line, f->col, f->col_end);
+		"\"insertedContent\": {\"text\": \"%s\"}}]}]}]",
+		f->line, f->col, f->col_end, f->tok_fix);
 }
 
 void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *st)

@@ -4,6 +4,7 @@
 
 #include "analysis/context.h"
 #include "model/gfpexpr.h"
+#include "model/gfpmask.h"
 #include "rules/rules.h"
 #include "base/util.h"
 
@@ -97,11 +98,20 @@ struct finding *nofs_finding(struct rulectx *rc, int rid, enum conf conf, const 
 				   ? istr(p->calls[g->call].args[g->argidx])
 				   : "GFP_NOFS";
 	const char *tn = istr(g->token);
-	if (strcmp(tn, "GFP_NOFS") == 0)
+	if (strcmp(tn, "GFP_NOFS") == 0) {
 		f->fix = gfp_replace_token(expr, "GFP_NOFS", "GFP_KERNEL");
-	else
+		f->tok_fix = "GFP_KERNEL";
+	} else
 		f->fix = gfp_drop_token(expr, tn); /* KM_NOFS | KM_MAYFAIL -> KM_MAYFAIL */
 	return f;
+}
+
+const char *mask_tok_fix(const struct analysis *a, int tok, const char *fix, uint32_t bits)
+{
+	const char *base = fix ? mask_base(a->model, bits, NULL) : NULL;
+	return tok >= 0 && base && strcmp(base, "GFP_KERNEL") == 0 && strcmp(istr(a->prog->gfps[tok].token), "GFP_NOFS") == 0
+		       ? "GFP_KERNEL"
+		       : NULL;
 }
 
 void note_no_scope_api(struct rulectx *rc, struct finding *f)

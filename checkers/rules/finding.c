@@ -26,7 +26,7 @@ struct finding *finding_new(struct findings *fs, int rid, enum conf conf, const 
 	f.col = col;
 	f.col_end = col_end;
 	f.function = xstrdup(function ? function : "");
-	f.tok = f.call = f.region = -1;
+	f.tok = f.call = f.region = f.group = -1;
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
 	return &fs->v[fs->n - 1];
 }
@@ -44,23 +44,42 @@ void finding_msg(struct finding *f, const char *fmt, ...)
 	va_end(ap);
 }
 
-void finding_ev(struct finding *f, const char *file, int line, const char *fmt, ...)
+static void vhop(struct finding *f, int kind, const char *file, int line, int call, int fn, int row, const char *fmt,
+		 va_list ap)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
 	struct evidence e;
 	memset(&e, 0, sizeof(e));
 	e.file = xstrdup(file);
 	e.line = line;
-	e.kind = HOP_TEXT;
-	e.call = e.fn = e.row = -1;
+	e.kind = kind;
+	e.call = call;
+	e.fn = fn;
+	e.row = row;
 	e.what = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
 	vsnprintf(e.what, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	e.brief = evidence_brief(e.what);
 	VEC_PUSH(f->ev, f->nev, f->capev, e);
+}
+
+void finding_ev(struct finding *f, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vhop(f, HOP_TEXT, file, line, -1, -1, -1, fmt, ap);
+	va_end(ap);
+}
+
+void finding_hop(struct finding *f, int kind, const char *file, int line, int call, int fn, int row, const char *fmt,
+		 ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vhop(f, kind, file, line, call, fn, row, fmt, ap);
+	va_end(ap);
 }
 
 void finding_add_chain(struct finding *f, struct chain *c)

@@ -25,9 +25,13 @@ struct finding {
 	/* typed site and fix payload */
 	int tok;                /* gfp token (prog.gfps) the finding is at, or -1 */
 	int call;               /* the allocation (or scope/mapping) call, or -1 */
-	int region;             /* lock region (analysis regions) for FIX_REGION rules, or -1 */
+	int region;             /* FIX_REGION: the lock region (analysis regions) whose scope fixes it, or -1 */
+	int group;              /* FIX_REGION: the region group (regions.groups) whose scopes fix it, or -1 */
 	int noio;               /* FIX_CALL: the scope to open is NOIO, not NOFS */
 	char *fix;              /* rewritten flag expression, or NULL */
+	const char *tok_fix;    /* GFP_KERNEL when the finding is at a GFP_NOFS token and its fix
+				 * lifts that token to GFP_KERNEL (a one-token replacement that
+				 * SARIF can offer), else NULL */
 	struct evidence *ev;
 	int nev, capev;
 	char *fingerprint;      /* stable ID without line numbers (baseline.c), or NULL */
@@ -42,9 +46,13 @@ struct findings {
 struct finding *finding_new(struct findings *fs, int rid, enum conf conf, const char *file, int line, int col,
 			    int col_end, const char *function);
 void finding_msg(struct finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A free-text hop (HOP_TEXT). */
+/* A free-text hop (HOP_TEXT: a model note, a macro definition). */
 void finding_ev(struct finding *f, const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* A typed hop (enum hop_kind) with its program references: the call, the
+ * function and the model row it is about (-1 for none). */
+void finding_hop(struct finding *f, int kind, const char *file, int line, int call, int fn, int row, const char *fmt,
+		 ...) __attribute__((format(printf, 8, 9)));
 /* Move the hops of c to the finding's evidence (c is left empty). */
 void finding_add_chain(struct finding *f, struct chain *c);
 /* Sort by file, line, column, rule and drop exact duplicates. */

@@ -40,6 +40,7 @@ static void check(void *ctx, int c, int arg, int tok)
 		return;
 	struct finding *f = finding_at_token(rc, R_gfp_spelled_out, CONF_HIGH, tok, c);
 	f->fix = fix;
+	f->tok_fix = mask_tok_fix(a, tok, fix, x.bits);
 	finding_msg(f, "'%s' is %s spelled out: write %s", text, fix, fix);
 }
 

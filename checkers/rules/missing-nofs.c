@@ -303,7 +303,7 @@ static void boundary(struct rulectx *rc, const struct asite *x, const int *hops,
 	if (no_conflict(a, o, rcl, why))
 		return;
 	struct finding *f = finding_at_token(rc, R_missing_nofs, conf, -1, b);
-	f->region = -1; /* the scope goes at the lock: the fixer does not write this one */
+	/* no region: the scope goes at the lock, which the fixer does not write for this one */
 	const struct call *bc = &p->calls[b];
 	const struct call *cl = &p->calls[x->call];
 	char *what = lock_text(a, o, rcl);

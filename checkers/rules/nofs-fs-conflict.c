@@ -42,6 +42,7 @@ static void check(void *ctx, int c, int arg, int tok)
 		char *fix = mask_canonical(a->model, &x, x.bits);
 		struct finding *f = finding_at_token(rc, R_nofs_fs_conflict, CONF_MEDIUM, tok, c);
 		f->fix = fix;
+		f->tok_fix = mask_tok_fix(a, tok, fix, x.bits);
 		const char *tn = istr(x.set[k]);
 		finding_msg(f, "'%s' puts %s back into %s, so the mask is %s: drop the flag if %s was meant, "
 			       "else write the mask that is used",

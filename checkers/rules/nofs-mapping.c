@@ -129,8 +129,9 @@ void rule_nofs_mapping(struct rulectx *rc)
 			const struct call *u = &p->calls[k];
 			if (inherits(a, cl, u, cl->args[0], inode)) {
 				const struct mrow *r = model_find1(a->model, ROW_PAGECACHE, u->callee);
-				finding_ev(f, p->files[u->file].path, u->pos.line, "%s(%s%s, ...) in %s() inherits it",
-					   istr(u->callee), r->arg_idx ? "..., " : "", istr(cl->args[0]), func_name(a, u->fn));
+				finding_hop(f, HOP_ALLOC, p->files[u->file].path, u->pos.line, (int)k, u->fn,
+					    (int)(r - a->model->rows), "%s(%s%s, ...) in %s() inherits it", istr(u->callee),
+					    r->arg_idx ? "..., " : "", istr(cl->args[0]), func_name(a, u->fn));
 				shown++;
 			}
 		}

@@ -61,29 +61,29 @@ static int group_acq_of(const struct lockgroup *g, uint32_t cls)
 	return g->acq[0].call;
 }
 
-/* Can a scope open at every place of the group (regions.c region_at(), the test
- * the fixer makes first)? NULL when it can, else why not (malloc'd). */
-static char *group_unfixable(struct analysis *a, const struct lockgroup *g)
+/* Can a scope open at every place of the group (the regions of its acquires,
+ * built with the groups; the test the fixer makes first)? NULL when it can,
+ * else why not (malloc'd). */
+static char *group_unfixable(const struct analysis *a, const struct lockgroup *g)
 {
 	const struct program *p = a->prog;
 	char *why = NULL;
 	for (int k = 0; k < g->nacq && !why; k++) {
-		struct region r;
-		region_at(a, g->acq[k].call, &r);
-		if (!r.ok) {
-			char *lk = region_lock_text(a, &r);
-			const struct call *ac = &p->calls[r.acquire];
-			why = xasprintf("the region of %s in %s() (%s:%d) cannot take a scope: %s", lk, func_name(a, r.fn),
-					p->files[ac->file].path, ac->pos.line, r.why);
+		const struct region *r = &g->reg[k];
+		if (!r->ok) {
+			char *lk = region_lock_text(a, r);
+			const struct call *ac = &p->calls[r->acquire];
+			why = xasprintf("the region of %s in %s() (%s:%d) cannot take a scope: %s", lk, func_name(a, r->fn),
+					p->files[ac->file].path, ac->pos.line, r->why);
 			free(lk);
 		}
-		region_free(&r);
 	}
 	return why;
 }
 
-static void report_group(struct rulectx *rc, const struct lockgroup *g)
+static void report_group(struct rulectx *rc, int gi)
 {
+	const struct lockgroup *g = &rc->regions->groups.v[gi];
 	struct analysis *a = rc->a;
 	const struct sites *s = rc->s;
 	const struct program *p = a->prog;
@@ -104,7 +104,7 @@ static void report_group(struct rulectx *rc, const struct lockgroup *g)
 			continue;
 		const struct asite *x = &s->v[site];
 		struct finding *f = finding_at_token(rc, R_nofs_to_scope, kswapd ? CONF_LOW : CONF_MEDIUM, g->toks[k], x->call);
-		f->region = -1; /* a group: the fixer takes it from regions.groups */
+		f->group = gi; /* its fix: a scope at every place of the group */
 		finding_msg(f,
 			    "GFP_NOFS is one of %d whose paths need NOFS only for %s, which reclaim takes%s (every other "
 			    "path is inside a NOFS scope or a transaction, or keeps reclaim out); open a NOFS scope "
@@ -178,6 +178,7 @@ void rule_nofs_to_scope(struct rulectx *rc)
 						   ? istr(p->calls[t->call].args[t->argidx])
 						   : "GFP_NOFS";
 			f->fix = gfp_replace_token(expr, "GFP_NOFS", "GFP_KERNEL");
+			f->tok_fix = "GFP_KERNEL";
 			finding_msg(f, "GFP_NOFS is one of %d in the region of %s in %s(); open one NOFS scope "
 				       "(memalloc_nofs_save) after the lock is taken and use GFP_KERNEL%s%s",
 				    g->ntoks, lk, func_name(a, g->fn),
@@ -208,5 +209,5 @@ void rule_nofs_to_scope(struct rulectx *rc)
 		free(lk);
 	}
 	for (size_t i = 0; i < R->groups.n; i++)
-		report_group(rc, &R->groups.v[i]);
+		report_group(rc, (int)i);
 }

@@ -29,7 +29,9 @@ static void report(struct rulectx *rc, int tok, int call)
 		if (o->fn != cl->fn)
 			finding_ev(f, p->files[cl->file].path, cl->pos.line, "%s() is only called inside the scope",
 				   func_name(a, cl->fn));
-		finding_ev(f, p->files[o->file].path, o->pos.line, "%s() opens a NOIO scope here", istr(o->callee));
+		const struct mrow *sr = o->is_icall ? NULL : model_find1(a->model, ROW_SCOPE, o->callee);
+		finding_hop(f, HOP_SCOPE, p->files[o->file].path, o->pos.line, origin, o->fn,
+			    sr ? (int)(sr - a->model->rows) : -1, "%s() opens a NOIO scope here", istr(o->callee));
 	}
 }
 

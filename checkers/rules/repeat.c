@@ -124,8 +124,8 @@ struct finding *repeat_finding(struct rulectx *rc, int rid, const struct repeat_
 	struct finding *f = finding_at_token(rc, rid, conf, u->tok, u->call);
 	if (u->call >= 0) {
 		const struct call *cl = &p->calls[u->call];
-		finding_ev(f, p->files[cl->file].path, cl->pos.line, "%s(%s%s): %s", istr(cl->callee),
-			   cl->nargs ? istr(cl->args[0]) : "", cl->nargs > 1 ? ", ..." : "", u->ord.what);
+		finding_hop(f, HOP_ALLOC, p->files[cl->file].path, cl->pos.line, u->call, cl->fn, -1, "%s(%s%s): %s",
+			    istr(cl->callee), cl->nargs ? istr(cl->args[0]) : "", cl->nargs > 1 ? ", ..." : "", u->ord.what);
 	}
 	if (u->def >= 0) {
 		const struct cdefine *d = &p->defines[u->def];

@@ -83,6 +83,9 @@ const char *nofs_advice(const struct analysis *a, const struct nofs_tok *t);
 /* A nofs-* finding at the token with its GFP_KERNEL (or flag-dropped) fix. */
 struct finding *nofs_finding(struct rulectx *rc, int rid, enum conf conf, const struct nofs_tok *t);
 
+/* The tok_fix of a finding at gfp token tok whose fix is mask_canonical()'s fix
+ * of bits: GFP_KERNEL when tok is GFP_NOFS and fix is spelled from GFP_KERNEL. */
+const char *mask_tok_fix(const struct analysis *a, int tok, const char *fix, uint32_t bits);
 /* A finding at gfp token tok (or, when tok < 0, at the callee of call). */
 struct finding *finding_at_token(struct rulectx *rc, int rid, enum conf conf, int tok, int call);
 const char *func_name(const struct analysis *a, int fn);

@@ -162,7 +162,8 @@ static void lost_cookies(struct rulectx *rc)
 				    "%s() in %s() saves its cookie into the local '%s', which is never restored, returned, "
 				    "stored or passed on: the scope stays open after the function returns",
 				    istr(cl->callee), func_name(a, (int)f), istr(cl->lhs));
-			finding_ev(fd, p->files[cl->file].path, cl->pos.line, "in %s()", func_name(a, (int)f));
+			finding_hop(fd, HOP_SCOPE, p->files[cl->file].path, cl->pos.line, c, (int)f,
+				    (int)(r - a->model->rows), "in %s()", func_name(a, (int)f));
 		}
 	}
 	srccache_free(&sc);
@@ -190,7 +191,9 @@ void rule_scope_imbalance(struct rulectx *rc)
 				    istr(cl->callee), cl->nargs ? istr(cl->args[0]) : "");
 			break;
 		}
-		finding_ev(f, p->files[cl->file].path, cl->pos.line, "in %s()", fn);
+		/* a save that is not restored opens a scope there; a restore is only text */
+		finding_hop(f, im->kind == 1 ? HOP_SCOPE : HOP_TEXT, p->files[cl->file].path, cl->pos.line, im->call,
+			    im->fn, -1, "in %s()", fn);
 	}
 	lost_cookies(rc);
 }

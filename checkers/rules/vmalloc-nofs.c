@@ -62,10 +62,11 @@ void rule_vmalloc_nofs(struct rulectx *rc)
 			f->message = m;
 		}
 		if (vw)
-			finding_ev(f, p->files[cl->file].path, cl->pos.line, "%s() passes the mask on to a vmalloc-family allocator",
-				   istr(cl->callee));
-		finding_ev(f, p->files[cl->file].path, cl->pos.line, "%s honours %s only since %d.%d (model/allocators.txt)",
-			   istr(r->name), mask, r->honours_nofs / 1000, r->honours_nofs % 1000);
+			finding_hop(f, HOP_ALLOC, p->files[cl->file].path, cl->pos.line, s->call, cl->fn, -1,
+				    "%s() passes the mask on to a vmalloc-family allocator", istr(cl->callee));
+		finding_hop(f, HOP_TEXT, p->files[cl->file].path, cl->pos.line, -1, -1, (int)(r - a->model->rows),
+			    "%s honours %s only since %d.%d (model/allocators.txt)", istr(r->name), mask,
+			    r->honours_nofs / 1000, r->honours_nofs % 1000);
 		if (!has_api)
 			note_no_scope_api(rc, f);
 	}

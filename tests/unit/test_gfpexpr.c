@@ -36,4 +36,12 @@ void test_gfpexpr(void)
 	CHECK(strcmp(s, "MY_GFP_NOFS | GFP_NOFS_X | GFP_KERNEL") == 0);
 	free(s);
 	model_free(&m);
+	/* whole-word search (base/util.c), bounded and not */
+	CHECK(has_word("x = nofs_flag;", "nofs_flag") && !has_word("x = nofs_flags;", "nofs_flag"));
+	CHECK(!has_word("my_nofs_flag", "nofs_flag") && !has_word("abc", ""));
+	CHECK(has_word_n("nofs_flag2", 9, "nofs_flag") && !has_word_n("nofs_flag2", 10, "nofs_flag"));
+	CHECK(has_word_n("a\0nofs_flag", 11, "nofs_flag") && !has_word_n("a nofs_fl", 9, "nofs_flag"));
+	const char *t = "h->tp && tp";
+	CHECK(word_find(t, strlen(t), t, "tp") == t + 3 && word_find(t, strlen(t), t + 4, "tp") == t + 9);
+	CHECK(word_find(t, strlen(t), t + 10, "tp") == NULL);
 }
