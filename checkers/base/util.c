@@ -52,6 +52,14 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+int error_at(char *err, size_t errlen, const char *path, int line, const char *fmt, va_list ap)
+{
+	int o = snprintf(err, errlen, "%s:%d: error: ", path, line);
+	if (o > 0 && (size_t)o < errlen)
+		vsnprintf(err + o, errlen - (size_t)o, fmt, ap);
+	return -1;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;

@@ -1,6 +1,7 @@
 /* util.h - allocation helpers, growable arrays, string buffers, interning. */
 #ifndef GFPCHECK_UTIL_H
 #define GFPCHECK_UTIL_H
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +12,10 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "PATH:LINE: error: MESSAGE" into err (errlen bytes, cut to fit); returns -1,
+ * for the parsers' error returns. */
+int error_at(char *err, size_t errlen, const char *path, int line, const char *fmt, va_list ap)
+	__attribute__((format(printf, 5, 0)));
 
 /* Growable array: T *v; size_t n, cap;  VEC_PUSH(v, n, cap, x). */
 #define VEC_GROW(v, n, cap)                                                   \

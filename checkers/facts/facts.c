@@ -139,13 +139,10 @@ static int lineno(const struct ctx *c)
 static int ferr(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int ferr(struct ctx *c, const char *fmt, ...)
 {
-	int o = snprintf(c->err, c->errlen, "%s:%d: error: ", c->path, lineno(c));
-	if (o > 0 && (size_t)o < c->errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(c->err + o, c->errlen - (size_t)o, fmt, ap);
-		va_end(ap);
-	}
+	va_list ap;
+	va_start(ap, fmt);
+	error_at(c->err, c->errlen, c->path, lineno(c), fmt, ap);
+	va_end(ap);
 	return -1;
 }
 

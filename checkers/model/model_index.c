@@ -52,21 +52,29 @@ void model_index(struct model *m)
 	}
 }
 
-int model_find(const struct model *m, enum row_kind k, uint32_t name, const struct mrow **out, int max)
+/* The rows the index holds under name (r >= 0: the row r names it; r < 0: row
+ * -r - 1 closes with it), *n of them; NULL when none. */
+static const int *idx_rows(const struct model_idx *x, uint32_t name, int *n)
 {
-	const struct model_idx *x = &m->idx;
+	*n = 0;
 	if (!x->cap)
-		return 0;
+		return NULL;
 	size_t j = idx_slot(x, name);
 	if (!x->keys[j])
-		return 0;
-	int cnt = 0;
+		return NULL;
+	*n = x->nrows[j];
+	return x->rows[j];
+}
+
+int model_find(const struct model *m, enum row_kind k, uint32_t name, const struct mrow **out, int max)
+{
+	int n, cnt = 0;
+	const int *v = idx_rows(&m->idx, name, &n);
 	/* Later rows win: scan from the end. */
-	for (int i = x->nrows[j] - 1; i >= 0 && cnt < max; i--) {
-		int r = x->rows[j][i];
-		if (r < 0)
+	for (int i = n - 1; i >= 0 && cnt < max; i--) {
+		if (v[i] < 0)
 			continue;
-		const struct mrow *row = &m->rows[r];
+		const struct mrow *row = &m->rows[v[i]];
 		if (row->kind == k && mrow_applies(m, row))
 			out[cnt++] = row;
 	}
@@ -81,18 +89,12 @@ const struct mrow *model_find1(const struct model *m, enum row_kind k, uint32_t 
 
 int model_find_closer(const struct model *m, uint32_t name, const struct mrow **out, int max)
 {
-	const struct model_idx *x = &m->idx;
-	if (!x->cap)
-		return 0;
-	size_t j = idx_slot(x, name);
-	if (!x->keys[j])
-		return 0;
-	int cnt = 0;
-	for (int i = x->nrows[j] - 1; i >= 0 && cnt < max; i--) {
-		int r = x->rows[j][i];
-		if (r >= 0)
+	int n, cnt = 0;
+	const int *v = idx_rows(&m->idx, name, &n);
+	for (int i = n - 1; i >= 0 && cnt < max; i--) {
+		if (v[i] >= 0)
 			continue;
-		const struct mrow *row = &m->rows[-r - 1];
+		const struct mrow *row = &m->rows[-v[i] - 1];
 		if (mrow_applies(m, row))
 			out[cnt++] = row;
 	}

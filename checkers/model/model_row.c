@@ -122,13 +122,10 @@ struct rowctx {
 static int fail(struct rowctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(struct rowctx *c, const char *fmt, ...)
 {
-	int o = snprintf(c->err, c->errlen, "%s:%d: error: ", c->path, c->lineno);
-	if (o > 0 && (size_t)o < c->errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(c->err + o, c->errlen - (size_t)o, fmt, ap);
-		va_end(ap);
-	}
+	va_list ap;
+	va_start(ap, fmt);
+	error_at(c->err, c->errlen, c->path, c->lineno, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
