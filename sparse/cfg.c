@@ -38,7 +38,7 @@ static void add_standin(struct symbol *orig, struct expression *expr, struct exp
 {
 	if (nsis == capsis) {
 		capsis = capsis ? capsis * 2 : 256;
-		sis = fe_realloc(sis, sizeof(struct standin) * (size_t)capsis);
+		sis = xrealloc(sis, sizeof(struct standin) * (size_t)capsis);
 	}
 	struct symbol *fake = alloc_symbol(orig->pos, orig->type);
 	*fake = *orig;
@@ -351,7 +351,7 @@ void cfg_function(int fnidx)
 
 	/* this function's call records by expression */
 	int ncm = 0;
-	struct cmap *cm = fe_malloc(sizeof(struct cmap) * (size_t)(fe.ncalls + 1));
+	struct cmap *cm = xmalloc(sizeof(struct cmap) * (size_t)(fe.ncalls + 1));
 	for (int i = 0; i < fe.ncalls; i++)
 		if (fe.calls[i].fn == fnidx && fe.calls[i].expr && fe.calls[i].kind != CALL_MACRO) {
 			cm[ncm].expr = fe.calls[i].expr;
@@ -382,19 +382,19 @@ void cfg_function(int fnidx)
 	FOR_EACH_PTR(ep->bbs, bb) {
 		nbb++;
 	} END_FOR_EACH_PTR(bb);
-	struct basic_block **bbs = fe_malloc(sizeof(*bbs) * (size_t)(nbb + 1));
+	struct basic_block **bbs = xmalloc(sizeof(*bbs) * (size_t)(nbb + 1));
 	nbb = 0;
 	FOR_EACH_PTR(ep->bbs, bb) {
 		bbs[nbb++] = bb;
 	} END_FOR_EACH_PTR(bb);
 	int exit_id = nbb;
 
-	struct fe_buf *succ = fe_calloc((size_t)nbb, sizeof(struct fe_buf));
-	struct fe_buf *calls = fe_calloc((size_t)nbb, sizeof(struct fe_buf));
-	int *cbrtok = fe_malloc(sizeof(int) * (size_t)(nbb + 1));	/* condition anchor of a CBR block */
-	int *iftok = fe_malloc(sizeof(int) * (size_t)(nbb + 1));
-	int *tsucc = fe_malloc(sizeof(int) * (size_t)(nbb + 1)), *fsucc = fe_malloc(sizeof(int) * (size_t)(nbb + 1));
-	int *firsttok = fe_malloc(sizeof(int) * (size_t)(nbb + 1));	/* first position of the block in the file */
+	struct strbuf *succ = xcalloc((size_t)nbb, sizeof(struct strbuf));
+	struct strbuf *calls = xcalloc((size_t)nbb, sizeof(struct strbuf));
+	int *cbrtok = xmalloc(sizeof(int) * (size_t)(nbb + 1));	/* condition anchor of a CBR block */
+	int *iftok = xmalloc(sizeof(int) * (size_t)(nbb + 1));
+	int *tsucc = xmalloc(sizeof(int) * (size_t)(nbb + 1)), *fsucc = xmalloc(sizeof(int) * (size_t)(nbb + 1));
+	int *firsttok = xmalloc(sizeof(int) * (size_t)(nbb + 1));	/* first position of the block in the file */
 	struct ctxrec *ctxs = NULL;
 	int nctx = 0, capctx = 0;
 	int last_marker_tok = -1;	/* the last inlined call seen, in block order */
@@ -446,9 +446,9 @@ void cfg_function(int fnidx)
 					struct callrec *c = &fe.calls[rec];
 					lastcall_rec = rec;
 					char *p = pos_start(owner, c->tok);
-					if (calls[b].n)
-						fb_addc(&calls[b], ',');
-					fb_addf(&calls[b], "%s:%s", p, c->callee);
+					if (calls[b].len)
+						sb_addc(&calls[b], ',');
+					sb_addf(&calls[b], "%s:%s", p, c->callee);
 					free(p);
 					last_event_tok = c->tok;
 					/* contexts waiting for the written call that holds them */
@@ -467,9 +467,9 @@ void cfg_function(int fnidx)
 					if (rec >= 0) {
 						struct callrec *c = &fe.calls[rec];
 						char *p = pos_start(owner, c->tok);
-						if (calls[b].n)
-							fb_addc(&calls[b], ',');
-						fb_addf(&calls[b], "%s:%s", p, c->callee);
+						if (calls[b].len)
+							sb_addc(&calls[b], ',');
+						sb_addf(&calls[b], "%s:%s", p, c->callee);
 						free(p);
 						last_event_tok = c->tok;
 						last_marker_tok = c->tok;
@@ -485,7 +485,7 @@ void cfg_function(int fnidx)
 					break;
 				if (nctx == capctx) {
 					capctx = capctx ? capctx * 2 : 16;
-					ctxs = fe_realloc(ctxs, sizeof(struct ctxrec) * (size_t)capctx);
+					ctxs = xrealloc(ctxs, sizeof(struct ctxrec) * (size_t)capctx);
 				}
 				struct ctxrec *x = &ctxs[nctx++];
 				x->bb = b;
@@ -511,9 +511,9 @@ void cfg_function(int fnidx)
 				} else if (last_marker_tok >= 0) {
 					x->anchor = last_marker_tok;	/* in a block of an inlined body */
 				}
-				struct fe_buf eb = {0};
+				struct strbuf eb = {0};
 				expr_text(&eb, insn->context_expr);
-				x->expr = eb.s ? eb.s : fe_strdup("-");
+				x->expr = eb.s ? eb.s : xstrdup("-");
 				x->cls = expr_class(insn->context_expr);
 				expr_type_scope(NULL);
 				subst_pop(m);
@@ -530,16 +530,16 @@ void cfg_function(int fnidx)
 			if (ctxs[x].anchor < 0)
 				ctxs[x].anchor = last_event_tok >= 0 ? last_event_tok : f->nametok;
 		if (!term || trap) {
-			fb_add(&succ[b], "-");
+			sb_add(&succ[b], "-");
 			continue;
 		}
 		switch (term->opcode) {
 		case OP_RET:
-			fb_addf(&succ[b], "%d", exit_id);
+			sb_addf(&succ[b], "%d", exit_id);
 			any_exit = 1;
 			break;
 		case OP_BR:
-			fb_addf(&succ[b], "%d", ptr_index(bbs, nbb, term->bb_true));
+			sb_addf(&succ[b], "%d", ptr_index(bbs, nbb, term->bb_true));
 			break;
 		case OP_CBR: {
 			tsucc[b] = ptr_index(bbs, nbb, term->bb_true);
@@ -559,16 +559,16 @@ void cfg_function(int fnidx)
 				if (t < 0)
 					continue;
 				if (!first)
-					fb_addc(&succ[b], ',');
+					sb_addc(&succ[b], ',');
 				first = 0;
-				fb_addf(&succ[b], "%d", t);
+				sb_addf(&succ[b], "%d", t);
 			} END_FOR_EACH_PTR(jmp);
 			if (first)
-				fb_add(&succ[b], "-");
+				sb_add(&succ[b], "-");
 			break;
 		}
 		default:	/* OP_UNREACH: a noreturn call ends the path */
-			fb_add(&succ[b], "-");
+			sb_add(&succ[b], "-");
 			break;
 		}
 	}
@@ -619,15 +619,15 @@ void cfg_function(int fnidx)
 	}
 	for (int b = 0; b < nbb; b++)
 		if (tsucc[b] >= 0 || fsucc[b] >= 0)
-			fb_addf(&succ[b], "%d,%d", tsucc[b], fsucc[b]);
+			sb_addf(&succ[b], "%d,%d", tsucc[b], fsucc[b]);
 
 	int line = tx->t[f->close].line, col = tx->t[f->close].col;
 	int entry = ptr_index(bbs, nbb, ep->entry->bb);
 	rec_add(owner, line, col, "cfg\t%s\t%d\t%d\t%d", fnname(fnidx), nbb + 1, entry, exit_id);
 	for (int b = 0; b < nbb; b++) {
-		char *ip = iftok[b] >= 0 ? pos_start(owner, iftok[b]) : fe_strdup("-");
+		char *ip = iftok[b] >= 0 ? pos_start(owner, iftok[b]) : xstrdup("-");
 		rec_add(owner, line, col, "bb\t%s\t%d\t%s\t%s\t%s", fnname(fnidx), b, succ[b].s,
-			calls[b].n ? calls[b].s : "-", ip);
+			calls[b].len ? calls[b].s : "-", ip);
 		free(ip);
 		free(succ[b].s);
 		free(calls[b].s);
@@ -636,12 +636,12 @@ void cfg_function(int fnidx)
 	for (int x = 0; x < nctx; x++) {
 		struct ctxrec *c = &ctxs[x];
 		char *p = pos_start(owner, c->anchor);
-		struct fe_buf eb = {0};
+		struct strbuf eb = {0};
 		fold_field(&eb, c->expr);
 		/* (x) -> x: a substituted argument keeps no parentheses of its own */
-		while (eb.s && eb.n > 2 && eb.s[0] == '(' && eb.s[eb.n - 1] == ')') {
+		while (eb.s && eb.len > 2 && eb.s[0] == '(' && eb.s[eb.len - 1] == ')') {
 			int d = 0, whole = 1;
-			for (size_t q = 0; q < eb.n - 1; q++) {
+			for (size_t q = 0; q < eb.len - 1; q++) {
 				d += eb.s[q] == '(' ? 1 : eb.s[q] == ')' ? -1 : 0;
 				if (d == 0) {
 					whole = 0;
@@ -650,9 +650,9 @@ void cfg_function(int fnidx)
 			}
 			if (!whole)
 				break;
-			memmove(eb.s, eb.s + 1, eb.n - 2);
-			eb.n -= 2;
-			eb.s[eb.n] = 0;
+			memmove(eb.s, eb.s + 1, eb.len - 2);
+			eb.len -= 2;
+			eb.s[eb.len] = 0;
 		}
 		for (int u = 0; u < (c->delta < 0 ? -c->delta : c->delta) && u < 16; u++)
 			rec_add(owner, line, col, "ctx\t%s\t%s\t%d\t%s\t%s\t%s", fnname(fnidx), p, c->bb,
@@ -681,7 +681,7 @@ void context_decl(int owner, struct symbol *sym, const char *name)
 {
 	static char **done;
 	static int ndone, capdone;
-	char *key = fe_asprintf("%d\t%s", owner, name);
+	char *key = xasprintf("%d\t%s", owner, name);
 	name = key + strcspn(key, "\t") + 1;	/* show_ident()'s buffer is reused below */
 	for (int i = 0; i < ndone; i++)
 		if (!strcmp(done[i], key)) {
@@ -690,13 +690,13 @@ void context_decl(int owner, struct symbol *sym, const char *name)
 		}
 	if (ndone == capdone) {
 		capdone = capdone ? capdone * 2 : 32;
-		done = fe_realloc(done, sizeof(char *) * (size_t)capdone);
+		done = xrealloc(done, sizeof(char *) * (size_t)capdone);
 	}
 	done[ndone++] = key;
 	for (int pass = 0; pass < 2 && sym; pass++) {
 		struct context *c;
 		FOR_EACH_PTR(sym->ctype.contexts, c) {
-			struct fe_buf eb = {0}, fb = {0};
+			struct strbuf eb = {0}, fb = {0};
 			expr_type_scope(sym);
 			expr_text(&eb, c->context);
 			fold_field(&fb, eb.s ? eb.s : "-");

@@ -11,7 +11,8 @@
 #include <unistd.h>
 
 #include "compdb.h"
-#include "util.h"
+#include "base/hash.h"
+#include "base/util.h"
 
 struct entry {
 	char *dir, *file, *command;
@@ -38,8 +39,8 @@ static char *jstring(struct json *j)
 		return NULL;
 	}
 	j->s++;
-	struct fe_buf b = {0};
-	fb_add(&b, "");
+	struct strbuf b = {0};
+	sb_add(&b, "");
 	while (j->s < j->end && *j->s != '"') {
 		char c = *j->s++;
 		if (c == '\\' && j->s < j->end) {
@@ -62,7 +63,7 @@ static char *jstring(struct json *j)
 			default: break;	/* \" \\ \/ */
 			}
 		}
-		fb_addc(&b, c);
+		sb_addc(&b, c);
 	}
 	if (j->s >= j->end) {
 		j->bad = 1;
@@ -133,13 +134,13 @@ static int parse_db(const char *path, struct entry **out, int *nout)
 		fprintf(stderr, "gfpcheck-sparse: error: cannot open %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	struct fe_buf b = {0};
+	struct strbuf b = {0};
 	char chunk[65536];
 	size_t r;
 	while ((r = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		fb_addn(&b, chunk, r);
+		sb_addn(&b, chunk, r);
 	fclose(f);
-	struct json j = {b.s ? b.s : "", (b.s ? b.s : "") + b.n, path, 0};
+	struct json j = {b.s ? b.s : "", (b.s ? b.s : "") + b.len, path, 0};
 	struct entry *es = NULL;
 	int n = 0;
 	ws(&j);
@@ -179,7 +180,7 @@ static int parse_db(const char *path, struct entry **out, int *nout)
 					j.s++;
 					ws(&j);
 					while (!j.bad && j.s < j.end && *j.s != ']') {
-						e.args = fe_realloc(e.args, sizeof(char *) * (size_t)(e.nargs + 1));
+						e.args = xrealloc(e.args, sizeof(char *) * (size_t)(e.nargs + 1));
 						e.args[e.nargs++] = jstring(&j);
 						ws(&j);
 						if (j.s < j.end && *j.s == ',')
@@ -206,7 +207,7 @@ static int parse_db(const char *path, struct entry **out, int *nout)
 			}
 			if (j.bad)
 				break;
-			es = fe_realloc(es, sizeof(struct entry) * (size_t)(n + 1));
+			es = xrealloc(es, sizeof(struct entry) * (size_t)(n + 1));
 			es[n++] = e;
 			ws(&j);
 			if (j.s < j.end && *j.s == ',') {
@@ -238,26 +239,26 @@ static char **shell_split(const char *s, int *n)
 			s++;
 		if (!*s)
 			break;
-		struct fe_buf b = {0};
-		fb_add(&b, "");
+		struct strbuf b = {0};
+		sb_add(&b, "");
 		char q = 0;
 		for (; *s && (q || (*s != ' ' && *s != '\t' && *s != '\n')); s++) {
 			if (q) {
 				if (*s == q)
 					q = 0;
 				else if (*s == '\\' && q == '"' && (s[1] == '"' || s[1] == '\\'))
-					fb_addc(&b, *++s);
+					sb_addc(&b, *++s);
 				else
-					fb_addc(&b, *s);
+					sb_addc(&b, *s);
 			} else if (*s == '"' || *s == '\'') {
 				q = *s;
 			} else if (*s == '\\' && s[1]) {
-				fb_addc(&b, *++s);
+				sb_addc(&b, *++s);
 			} else {
-				fb_addc(&b, *s);
+				sb_addc(&b, *s);
 			}
 		}
-		v = fe_realloc(v, sizeof(char *) * (size_t)(*n + 2));
+		v = xrealloc(v, sizeof(char *) * (size_t)(*n + 2));
 		v[(*n)++] = b.s;
 	}
 	return v;
@@ -266,10 +267,10 @@ static char **shell_split(const char *s, int *n)
 static char *abs_path(const char *dir, const char *file)
 {
 	char buf[PATH_MAX];
-	char *p = file[0] == '/' ? fe_strdup(file) : fe_asprintf("%s/%s", dir, file);
+	char *p = file[0] == '/' ? xstrdup(file) : xasprintf("%s/%s", dir, file);
 	if (realpath(p, buf)) {
 		free(p);
-		return fe_strdup(buf);
+		return xstrdup(buf);
 	}
 	return p;
 }
@@ -283,7 +284,7 @@ static int up_to_date(const char *facts_dir, const char *root, const char *file,
 	size_t l = strlen(rbuf);
 	if (strncmp(file, rbuf, l) != 0 || file[l] != '/')
 		return 0;
-	char *path = fe_asprintf("%s/%s.facts", facts_dir, file + l + 1);
+	char *path = xasprintf("%s/%s.facts", facts_dir, file + l + 1);
 	FILE *f = fopen(path, "r");
 	free(path);
 	if (!f)
@@ -298,11 +299,11 @@ static int up_to_date(const char *facts_dir, const char *root, const char *file,
 				/* and the source: its hash */
 				FILE *s = fopen(file, "rb");
 				if (s) {
-					uint64_t h = FE_HASH0;
+					uint64_t h = FNV1A64_INIT;
 					char chunk[65536];
 					size_t r;
 					while ((r = fread(chunk, 1, sizeof(chunk), s)) > 0)
-						h = fe_hash(h, chunk, r);
+						h = fnv1a64(h, chunk, r);
 					fclose(s);
 					snprintf(want, sizeof(want), "source %016llx)", (unsigned long long)h);
 					ok = strstr(line, want) != NULL;
@@ -317,8 +318,8 @@ int compdb_run(const char *db, const char *facts_dir, const char *root, char **s
 	       int verbose)
 {
 	struct stat st;
-	char *path = stat(db, &st) == 0 && S_ISDIR(st.st_mode) ? fe_asprintf("%s/compile_commands.json", db)
-							      : fe_strdup(db);
+	char *path = stat(db, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s/compile_commands.json", db)
+							      : xstrdup(db);
 	struct entry *es;
 	int n;
 	if (parse_db(path, &es, &n) != 0) {
@@ -326,7 +327,7 @@ int compdb_run(const char *db, const char *facts_dir, const char *root, char **s
 		return 2;
 	}
 	free(path);
-	char **selabs = fe_malloc(sizeof(char *) * (size_t)(nsel + 1));
+	char **selabs = xmalloc(sizeof(char *) * (size_t)(nsel + 1));
 	for (int i = 0; i < nsel; i++) {
 		char buf[PATH_MAX];
 		if (sel[i][0] == '-') {
@@ -337,16 +338,16 @@ int compdb_run(const char *db, const char *facts_dir, const char *root, char **s
 			fprintf(stderr, "gfpcheck-sparse: error: %s: %s\n", sel[i], strerror(errno));
 			return 2;
 		}
-		selabs[i] = fe_strdup(buf);
+		selabs[i] = xstrdup(buf);
 	}
 	char *facts_abs;
 	if (facts_dir[0] != '/') {
 		char cwd[PATH_MAX];
 		if (!getcwd(cwd, sizeof(cwd)))
 			return 2;
-		facts_abs = fe_asprintf("%s/%s", cwd, facts_dir);
+		facts_abs = xasprintf("%s/%s", cwd, facts_dir);
 	} else {
-		facts_abs = fe_strdup(facts_dir);
+		facts_abs = xstrdup(facts_dir);
 	}
 	char root_abs[PATH_MAX] = "";
 	if (root && !realpath(root, root_abs)) {
@@ -390,7 +391,7 @@ int compdb_run(const char *db, const char *facts_dir, const char *root, char **s
 		int nv = e->nargs;
 		if (!v && e->command)
 			v = shell_split(e->command, &nv);
-		char **argv = fe_malloc(sizeof(char *) * (size_t)(nv + 8));
+		char **argv = xmalloc(sizeof(char *) * (size_t)(nv + 8));
 		int ac = 0;
 		argv[ac++] = "gfpcheck-sparse";
 		for (int k = 1; k < nv; k++) {

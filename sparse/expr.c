@@ -30,7 +30,7 @@ void subst_push(struct symbol *sym, struct ident *name, struct expression *e)
 {
 	if (nsubs == capsubs) {
 		capsubs = capsubs ? capsubs * 2 : 64;
-		subs = fe_realloc(subs, sizeof(struct subst) * (size_t)capsubs);
+		subs = xrealloc(subs, sizeof(struct subst) * (size_t)capsubs);
 	}
 	subs[nsubs].sym = sym;
 	subs[nsubs].name = name;
@@ -242,11 +242,11 @@ static int simple(struct expression *e)
 	       e->type == EXPR_CALL || e->type == EXPR_STRING;
 }
 
-static void text_rec(struct fe_buf *b, struct expression *e, int depth)
+static void text_rec(struct strbuf *b, struct expression *e, int depth)
 {
 	e = strip(e);
 	if (!e || depth > 40) {
-		fb_add(b, "?");
+		sb_add(b, "?");
 		return;
 	}
 	/* a variable's value is *(&var) once evaluated */
@@ -261,30 +261,30 @@ static void text_rec(struct fe_buf *b, struct expression *e, int depth)
 	int maddr, marrow;
 	if (member_access(e, &mb, &mm, &mst, &maddr, &marrow)) {
 		if (maddr)
-			fb_addc(b, '&');
+			sb_addc(b, '&');
 		struct expression *sb = strip(mb);
 		int par = !simple(sb);
 		if (marrow && sb && sb->type == EXPR_PREOP && sb->op == '&') {
 			/* (&x)->m is x.m */
 			text_rec(b, sb->unop, depth + 1);
-			fb_addc(b, '.');
+			sb_addc(b, '.');
 		} else {
 			if (par)
-				fb_addc(b, '(');
+				sb_addc(b, '(');
 			text_rec(b, mb, depth + 1);
 			if (par)
-				fb_addc(b, ')');
-			fb_add(b, marrow ? "->" : ".");
+				sb_addc(b, ')');
+			sb_add(b, marrow ? "->" : ".");
 		}
-		fb_add(b, show_ident(mm));
+		sb_add(b, show_ident(mm));
 		return;
 	}
 	switch (e->type) {
 	case EXPR_VALUE:
 		if (e->value > 9)
-			fb_addf(b, "0x%llx", e->value);
+			sb_addf(b, "0x%llx", e->value);
 		else
-			fb_addf(b, "%llu", e->value);
+			sb_addf(b, "%llu", e->value);
 		break;
 	case EXPR_SYMBOL: {
 		int si = lookup_subst_index(e);
@@ -293,37 +293,37 @@ static void text_rec(struct fe_buf *b, struct expression *e, int depth)
 			int par = depth > 0 && !simple(s);
 			subs[si].active = 1;
 			if (par)
-				fb_addc(b, '(');
+				sb_addc(b, '(');
 			text_rec(b, s, depth + 1);
 			if (par)
-				fb_addc(b, ')');
+				sb_addc(b, ')');
 			subs[si].active = 0;
 			break;
 		}
 		struct ident *id = e->symbol ? e->symbol->ident : e->symbol_name;
-		fb_add(b, id ? show_ident(id) : "?");
+		sb_add(b, id ? show_ident(id) : "?");
 		break;
 	}
 	case EXPR_STRING:
-		fb_add(b, "\"...\"");
+		sb_add(b, "\"...\"");
 		break;
 	case EXPR_PREOP:
 		if (e->op == '*' && strip(e->unop) && strip(e->unop)->type == EXPR_PREOP && strip(e->unop)->op == '&') {
 			text_rec(b, strip(e->unop)->unop, depth + 1);
 			break;
 		}
-		fb_add(b, opname(e->op));
+		sb_add(b, opname(e->op));
 		if (!simple(e->unop) && strip(e->unop)->type != EXPR_PREOP) {
-			fb_addc(b, '(');
+			sb_addc(b, '(');
 			text_rec(b, e->unop, depth + 1);
-			fb_addc(b, ')');
+			sb_addc(b, ')');
 		} else {
 			text_rec(b, e->unop, depth + 1);
 		}
 		break;
 	case EXPR_POSTOP:
 		text_rec(b, e->unop, depth + 1);
-		fb_add(b, opname(e->op));
+		sb_add(b, opname(e->op));
 		break;
 	case EXPR_DEREF: {
 		struct expression *base = strip(e->deref);
@@ -331,16 +331,16 @@ static void text_rec(struct fe_buf *b, struct expression *e, int depth)
 			struct expression *p = strip(base->unop);
 			int par = !simple(p) || (p->type == EXPR_SYMBOL && lookup_subst(p) && !simple(lookup_subst(p)));
 			if (par && p->type != EXPR_SYMBOL)
-				fb_addc(b, '(');
+				sb_addc(b, '(');
 			text_rec(b, p, depth + 1);
 			if (par && p->type != EXPR_SYMBOL)
-				fb_addc(b, ')');
-			fb_add(b, "->");
+				sb_addc(b, ')');
+			sb_add(b, "->");
 		} else {
 			text_rec(b, base, depth + 1);
-			fb_addc(b, '.');
+			sb_addc(b, '.');
 		}
-		fb_add(b, e->member ? show_ident(e->member) : "?");
+		sb_add(b, e->member ? show_ident(e->member) : "?");
 		break;
 	}
 	case EXPR_BINOP:
@@ -349,51 +349,51 @@ static void text_rec(struct fe_buf *b, struct expression *e, int depth)
 	case EXPR_ASSIGNMENT:
 	case EXPR_COMMA:
 		text_rec(b, e->left, depth + 1);
-		fb_addc(b, ' ');
+		sb_addc(b, ' ');
 		if (e->type == EXPR_COMMA)
-			fb_add(b, ",");
+			sb_add(b, ",");
 		else if (e->type == EXPR_ASSIGNMENT && e->op != '=')
-			fb_addf(b, "%s", "op=");
+			sb_addf(b, "%s", "op=");
 		else
-			fb_add(b, e->type == EXPR_ASSIGNMENT ? "=" : opname(e->op));
-		fb_addc(b, ' ');
+			sb_add(b, e->type == EXPR_ASSIGNMENT ? "=" : opname(e->op));
+		sb_addc(b, ' ');
 		text_rec(b, e->right, depth + 1);
 		break;
 	case EXPR_CALL: {
 		text_rec(b, e->fn, depth + 1);
-		fb_addc(b, '(');
+		sb_addc(b, '(');
 		struct expression *a;
 		int first = 1;
 		FOR_EACH_PTR(e->args, a) {
 			if (!first)
-				fb_add(b, ", ");
+				sb_add(b, ", ");
 			first = 0;
 			text_rec(b, a, depth + 1);
 		} END_FOR_EACH_PTR(a);
-		fb_addc(b, ')');
+		sb_addc(b, ')');
 		break;
 	}
 	case EXPR_CONDITIONAL:
 	case EXPR_SELECT:
 		text_rec(b, e->conditional, depth + 1);
-		fb_add(b, " ? ");
+		sb_add(b, " ? ");
 		text_rec(b, e->cond_true, depth + 1);
-		fb_add(b, " : ");
+		sb_add(b, " : ");
 		text_rec(b, e->cond_false, depth + 1);
 		break;
 	case EXPR_SIZEOF:
-		fb_add(b, "sizeof(...)");
+		sb_add(b, "sizeof(...)");
 		break;
 	case EXPR_STATEMENT:
-		fb_add(b, "({...})");
+		sb_add(b, "({...})");
 		break;
 	default:
-		fb_add(b, "?");
+		sb_add(b, "?");
 		break;
 	}
 }
 
-void expr_text(struct fe_buf *b, struct expression *e)
+void expr_text(struct strbuf *b, struct expression *e)
 {
 	text_rec(b, e, 0);
 }
@@ -449,8 +449,8 @@ char *expr_class(struct expression *e)
 		struct symbol *mst;
 		int maddr, marrow;
 		if (member_access(e, &mb, &mm, &mst, &maddr, &marrow)) {
-			char *c = mst && mst->ident ? fe_asprintf("%s.%s", show_ident(mst->ident), show_ident(mm))
-					     : fe_asprintf(".%s", show_ident(mm));
+			char *c = mst && mst->ident ? xasprintf("%s.%s", show_ident(mst->ident), show_ident(mm))
+					     : xasprintf(".%s", show_ident(mm));
 			if (owner_of_stream(e->pos.stream) >= 0) {
 				cls = c;
 				break;
@@ -479,7 +479,7 @@ char *expr_class(struct expression *e)
 				continue;
 			}
 			if (e->symbol && e->symbol->ident && (e->symbol->ctype.modifiers & MOD_TOPLEVEL))
-				cls = fe_strdup(show_ident(e->symbol->ident));
+				cls = xstrdup(show_ident(e->symbol->ident));
 			break;
 		}
 		break;
@@ -489,7 +489,7 @@ char *expr_class(struct expression *e)
 	if (!cls)
 		cls = fallback, fallback = NULL;
 	free(fallback);
-	return cls ? cls : fe_strdup("-");
+	return cls ? cls : xstrdup("-");
 }
 
 /* struct_type.member (or .member) and the member's name when E is a member
@@ -503,8 +503,8 @@ int expr_member(struct expression *e, char **field, char **member)
 	e = strip(e);
 	if (!e || !member_access(e, &mb, &mm, &mst, &maddr, &marrow) || maddr)
 		return 0;
-	*member = fe_strdup(show_ident(mm));
-	*field = mst && mst->ident ? fe_asprintf("%s.%s", show_ident(mst->ident), show_ident(mm))
-				   : fe_asprintf(".%s", show_ident(mm));
+	*member = xstrdup(show_ident(mm));
+	*field = mst && mst->ident ? xasprintf("%s.%s", show_ident(mst->ident), show_ident(mm))
+				   : xasprintf(".%s", show_ident(mm));
 	return 1;
 }

@@ -3,7 +3,8 @@
 #define GFPSPARSE_FE_H
 
 #include "text.h"
-#include "util.h"
+#include "base/hash.h"
+#include "base/util.h"
 
 struct symbol;
 struct expression;
@@ -71,7 +72,7 @@ extern struct fe fe;
 /* records */
 void rec_add(int owner, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* append field text folded to one line (white space runs to one space, no TAB) */
-void fold_field(struct fe_buf *b, const char *s);
+void fold_field(struct strbuf *b, const char *s);
 /* LINE:COL of the start / end of token i of owner o */
 char *pos_start(int o, int i);
 char *pos_end(int o, int i);	/* end of token i (exclusive) */
@@ -103,7 +104,7 @@ void argval_records(void);
 int is_gfp_type(struct symbol *t);
 
 /* expression text, as sparse parsed it (for printed arguments and contexts) */
-void expr_text(struct fe_buf *b, struct expression *e);
+void expr_text(struct strbuf *b, struct expression *e);
 /* the lock class of a context expression: struct_type.member, a global's name, or - */
 char *expr_class(struct expression *e);
 /* struct_type.member and member name of a member access (any of sparse's forms) */

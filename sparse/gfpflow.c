@@ -108,10 +108,10 @@ static void add_value(struct values *vs, struct expression *e)
 static char *values_text(const struct values *vs)
 {
 	if (vs->unknown || vs->n == 0)
-		return fe_strdup("-");
-	struct fe_buf b = {0};
+		return xstrdup("-");
+	struct strbuf b = {0};
 	for (int i = 0; i < vs->n; i++)
-		fb_addf(&b, "%s0x%llx", i ? "," : "", vs->v[i] & 0xffffffffULL);
+		sb_addf(&b, "%s0x%llx", i ? "," : "", vs->v[i] & 0xffffffffULL);
 	return b.s;
 }
 
@@ -301,7 +301,7 @@ static void member_store(int owner, int fn, struct expression *lhs, struct expre
 		return;
 	if (nstores == capstores) {
 		capstores = capstores ? capstores * 2 : 32;
-		stores = fe_realloc(stores, sizeof(struct store) * (size_t)capstores);
+		stores = xrealloc(stores, sizeof(struct store) * (size_t)capstores);
 	}
 	struct store *st = &stores[nstores++];
 	st->field = field;
@@ -417,7 +417,7 @@ static char *field_of(struct expression *e)
 	struct symbol *m;
 	FOR_EACH_PTR(st->symbol_list, m) {
 		if (m->ident && m->offset == off && is_gfp_type(m))
-			return fe_asprintf("%s.%s", show_ident(st->ident), show_ident(m->ident));
+			return xasprintf("%s.%s", show_ident(st->ident), show_ident(m->ident));
 	} END_FOR_EACH_PTR(m);
 	return NULL;
 }
@@ -479,7 +479,7 @@ void gfpflow_records(void)
 				char *field = field_of(x);
 				if (fold(x, &vs.v[0], 0) == 0) {
 					vs.n = 1;
-					via = fe_strdup("const");
+					via = xstrdup("const");
 				} else if (var && var->ident && !(var->ctype.modifiers & MOD_TOPLEVEL) &&
 					   !(var->ctype.modifiers & MOD_ADDRESSABLE)) {
 					struct scan sc = {0};
@@ -494,13 +494,13 @@ void gfpflow_records(void)
 					if (sc.escaped)
 						sc.vals.unknown = 1;
 					vs = sc.vals;
-					via = fe_asprintf("var:%s", show_ident(var->ident));
+					via = xasprintf("var:%s", show_ident(var->ident));
 				} else if (x && x->type == EXPR_CALL) {
 					struct expression *fn = strip(x->fn);
 					if (fn && fn->type == EXPR_PREOP && fn->op == '*')
 						fn = strip(fn->unop);
 					if (fn && fn->type == EXPR_SYMBOL && fn->symbol && fn->symbol->ident) {
-						via = fe_asprintf("ret:%s", show_ident(fn->symbol->ident));
+						via = xasprintf("ret:%s", show_ident(fn->symbol->ident));
 						struct symbol *d = defined_here(fn->symbol);
 						if (d) {
 							struct scan sc = {0};
@@ -512,7 +512,7 @@ void gfpflow_records(void)
 						}
 					}
 				} else if (field) {
-					via = fe_asprintf("member:%s", field);
+					via = xasprintf("member:%s", field);
 					for (int s2 = 0; s2 < nstores; s2++)
 						if (!strcmp(stores[s2].field, field)) {
 							if (!stores[s2].known)

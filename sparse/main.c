@@ -58,7 +58,7 @@ static void warnf(const char *fmt, ...)
 }
 
 /* ---- records ---- */
-void fold_field(struct fe_buf *b, const char *s)
+void fold_field(struct strbuf *b, const char *s)
 {
 	int sp = 0, any = 0;
 	for (; *s; s++) {
@@ -68,13 +68,13 @@ void fold_field(struct fe_buf *b, const char *s)
 			continue;
 		}
 		if (sp)
-			fb_addc(b, ' ');
+			sb_addc(b, ' ');
 		sp = 0;
 		any = 1;
-		fb_addc(b, (char)c);
+		sb_addc(b, (char)c);
 	}
 	if (!b->s)
-		fb_add(b, "");
+		sb_add(b, "");
 }
 
 void rec_add(int owner, int line, int col, const char *fmt, ...)
@@ -82,13 +82,13 @@ void rec_add(int owner, int line, int col, const char *fmt, ...)
 	struct owner *o = &fe.owners[owner];
 	if (o->nrecs == o->caprecs) {
 		o->caprecs = o->caprecs ? o->caprecs * 2 : 256;
-		o->recs = fe_realloc(o->recs, sizeof(struct rec) * (size_t)o->caprecs);
+		o->recs = xrealloc(o->recs, sizeof(struct rec) * (size_t)o->caprecs);
 	}
 	va_list ap;
 	va_start(ap, fmt);
 	int n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	char *t = fe_malloc((size_t)n + 1);
+	char *t = xmalloc((size_t)n + 1);
 	va_start(ap, fmt);
 	vsnprintf(t, (size_t)n + 1, fmt, ap);
 	va_end(ap);
@@ -103,16 +103,16 @@ char *pos_start(int o, int i)
 {
 	const struct text *tx = &fe.owners[o].tx;
 	if (i < 0 || i >= tx->n)
-		return fe_strdup("-");
-	return fe_asprintf("%d:%d", tx->t[i].line, tx->t[i].col);
+		return xstrdup("-");
+	return xasprintf("%d:%d", tx->t[i].line, tx->t[i].col);
 }
 
 char *pos_end(int o, int i)
 {
 	const struct text *tx = &fe.owners[o].tx;
 	if (i < 0 || i >= tx->n)
-		return fe_strdup("-");
-	return fe_asprintf("%d:%d", tx->t[i].line, tx->t[i].col + tx->t[i].len);
+		return xstrdup("-");
+	return xasprintf("%d:%d", tx->t[i].line, tx->t[i].col + tx->t[i].len);
 }
 
 int owner_of_stream(int stream)
@@ -131,10 +131,10 @@ int tok_of_pos(int owner, int line, int spcol)
 static int is_tree_root(const char *dir)
 {
 	struct stat st;
-	char *p = fe_asprintf("%s/Makefile", dir);
+	char *p = xasprintf("%s/Makefile", dir);
 	int ok = stat(p, &st) == 0;
 	free(p);
-	p = fe_asprintf("%s/Kbuild", dir);
+	p = xasprintf("%s/Kbuild", dir);
 	ok = ok && stat(p, &st) == 0;
 	free(p);
 	return ok;
@@ -152,9 +152,9 @@ static char *find_root(const char *file)
 		if (!*buf)
 			break;
 		if (is_tree_root(buf))
-			return fe_strdup(buf);
+			return xstrdup(buf);
 	}
-	return getcwd(buf, sizeof(buf)) ? fe_strdup(buf) : NULL;
+	return getcwd(buf, sizeof(buf)) ? xstrdup(buf) : NULL;
 }
 
 /* PATH relative to ROOT, or NULL when it is not below it */
@@ -165,7 +165,7 @@ static char *relative(const char *root, const char *path)
 		return NULL;
 	size_t l = strlen(root);
 	if (strncmp(buf, root, l) == 0 && buf[l] == '/')
-		return fe_strdup(buf + l + 1);
+		return xstrdup(buf + l + 1);
 	return NULL;
 }
 
@@ -177,12 +177,12 @@ static int has_include_component(const char *rel)
 /* ---- one translation unit ---- */
 static int add_owner(int stream, const char *path, const char *rel, int is_main)
 {
-	fe.owners = fe_realloc(fe.owners, sizeof(struct owner) * (size_t)(fe.nowners + 1));
+	fe.owners = xrealloc(fe.owners, sizeof(struct owner) * (size_t)(fe.nowners + 1));
 	struct owner *o = &fe.owners[fe.nowners];
 	memset(o, 0, sizeof(*o));
 	o->stream = stream;
-	o->path = fe_strdup(path);
-	o->rel = fe_strdup(rel);
+	o->path = xstrdup(path);
+	o->rel = xstrdup(rel);
 	o->is_main = is_main;
 	if (text_load(&o->tx, path) != 0) {
 		warnf("cannot read %s: %s", path, strerror(errno));
@@ -199,7 +199,7 @@ static void classify_streams(int main_stream, const char *main_rel)
 	int old = fe.nstreams;
 	if (input_stream_nr <= old)
 		return;
-	fe.stream_owner = fe_realloc(fe.stream_owner, sizeof(int) * (size_t)input_stream_nr);
+	fe.stream_owner = xrealloc(fe.stream_owner, sizeof(int) * (size_t)input_stream_nr);
 	for (int s = old; s < input_stream_nr; s++) {
 		fe.stream_owner[s] = -1;
 		const char *name = input_streams[s].name;
@@ -322,7 +322,7 @@ static char *read_all(const char *path, size_t *len)
 
 static int write_owner(struct owner *o, const char *frontend, int partial, const char *reason)
 {
-	char *path = fe_asprintf("%s/%s.facts", facts_dir, o->rel);
+	char *path = xasprintf("%s/%s.facts", facts_dir, o->rel);
 	if (!o->is_main) {
 		/* a header: rewritten only when the facts are older than it */
 		struct stat sh, sf;
@@ -385,7 +385,7 @@ static void one_file(char *file)
 	fe.nfns = 0;
 	fe.ncalls = 0;
 	walk_reset();
-	char *root = root_opt ? fe_strdup(root_opt) : find_root(file);
+	char *root = root_opt ? xstrdup(root_opt) : find_root(file);
 	char rbuf[PATH_MAX];
 	if (!root || !realpath(root, rbuf)) {
 		warnf("cannot resolve the tree root for %s", file);
@@ -397,10 +397,10 @@ static void one_file(char *file)
 	char *rel = relative(rbuf, file);
 	if (!rel) {
 		char abuf[PATH_MAX];
-		rel = fe_strdup(realpath(file, abuf) ? abuf + 1 : file);	/* absolute, below DIR */
+		rel = xstrdup(realpath(file, abuf) ? abuf + 1 : file);	/* absolute, below DIR */
 	}
 	fe.nstreams = input_stream_nr;	/* streams opened before this file are not owners */
-	fe.stream_owner = fe_realloc(fe.stream_owner, sizeof(int) * (size_t)(fe.nstreams + 1));
+	fe.stream_owner = xrealloc(fe.stream_owner, sizeof(int) * (size_t)(fe.nstreams + 1));
 	for (int s = 0; s < fe.nstreams; s++)
 		fe.stream_owner[s] = -1;
 	struct symbol_list *list = run_sparse(file, rel);
@@ -443,10 +443,10 @@ static void one_file(char *file)
 					continue;
 				if (fe.nfns == fe.capfns) {
 					fe.capfns = fe.capfns ? fe.capfns * 2 : 64;
-					fe.fns = fe_realloc(fe.fns, sizeof(struct fnrec) * (size_t)fe.capfns);
+					fe.fns = xrealloc(fe.fns, sizeof(struct fnrec) * (size_t)fe.capfns);
 				}
 				struct fnrec *f = &fe.fns[fe.nfns];
-				f->name = fe_strdup(show_ident(sym->ident));
+				f->name = xstrdup(show_ident(sym->ident));
 				f->owner = o;
 				f->nametok = k;
 				f->open = open;
@@ -481,9 +481,9 @@ static void one_file(char *file)
 		cfg_function(f);
 
 	/* frontend line: sparse version, compile flags and source hashes */
-	uint64_t sh = FE_HASH0;
-	sh = fe_hash(sh, fe.owners[0].tx.buf, fe.owners[0].tx.size);
-	char *frontend = fe_asprintf("gfpcheck-sparse %s (sparse %s; flags %016llx; source %016llx)", GFPCHECK_VERSION,
+	uint64_t sh = FNV1A64_INIT;
+	sh = fnv1a64(sh, fe.owners[0].tx.buf, fe.owners[0].tx.size);
+	char *frontend = xasprintf("gfpcheck-sparse %s (sparse %s; flags %016llx; source %016llx)", GFPCHECK_VERSION,
 				     sparse_version, (unsigned long long)flags_hash, (unsigned long long)sh);
 	for (int o = 0; o < fe.nowners; o++)
 		write_owner(&fe.owners[o], frontend, partial && fe.owners[o].is_main, "sparse reported errors in this file");
@@ -505,7 +505,7 @@ int main(int argc, char **argv)
 	int jobs = 0, force = 0;
 	fe.headers = 1;
 	/* our options out, the rest to sparse */
-	char **sargv = fe_malloc(sizeof(char *) * (size_t)(argc + 1));
+	char **sargv = xmalloc(sizeof(char *) * (size_t)(argc + 1));
 	int sargc = 0;
 	sargv[sargc++] = argv[0];
 	for (int i = 1; i < argc; i++) {
@@ -548,13 +548,13 @@ int main(int argc, char **argv)
 
 uint64_t facts_flags_hash(int argc, char **argv)
 {
-	uint64_t h = FE_HASH0;
+	uint64_t h = FNV1A64_INIT;
 	for (int i = 1; i < argc; i++) {
 		/* the flags, not the file names and not the dependency-file options */
 		const char *a = argv[i];
 		if (a[0] != '-' || !strncmp(a, "-Wp,-M", 6))
 			continue;
-		h = fe_hash(h, a, strlen(a) + 1);
+		h = fnv1a64(h, a, strlen(a) + 1);
 	}
 	return h;
 }

@@ -13,7 +13,10 @@ SPARSE_OBJDIR  := $(BIN)/obj-sparse
 SPARSE_SRCS    := $(wildcard sparse/*.c)
 SPARSE_OBJS    := $(patsubst sparse/%.c,$(SPARSE_OBJDIR)/%.o,$(SPARSE_SRCS))
 # sparse's headers as system headers: they are not ours to keep -Werror clean
-SPARSE_CFLAGS  := $(CSTD) $(WARN) $(OPT) -isystem $(SPARSE_SRC) -Icheckers -DGFPCHECK_VERSION=\"$(VERSION)\"
+# base/util.c is linked in as base_util.o; libsparse defines xstrdup() and
+# xasprintf() of its own (on its arena), so ours take other link names here
+SPARSE_RENAME  := -Dxstrdup=gfpcheck_xstrdup -Dxasprintf=gfpcheck_xasprintf
+SPARSE_CFLAGS  := $(CSTD) $(WARN) $(OPT) -isystem $(SPARSE_SRC) -Icheckers $(SPARSE_RENAME) -DGFPCHECK_VERSION=\"$(VERSION)\"
 # the facts writer every front end shares (facts/facts_write.h: schema-checked
 # records, the `source` header, `suppress` records, the text, the end marker)
 SPARSE_CORE_OBJS := $(addprefix $(BIN)/obj/,facts/facts_write.o facts/schema.o facts/srcscan.o base/hash.o)
@@ -33,8 +36,12 @@ $(SPARSE_OBJDIR)/%.o: sparse/%.c $(wildcard sparse/*.h) checkers/facts/facts_wri
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(SPARSE_CFLAGS) -c -o $@ $<
-$(SPARSE_BIN): $(SPARSE_OBJS) $(SPARSE_CORE_OBJS) $(SPARSE_LIB)
-	$(CC) $(SPARSE_CFLAGS) -o $@ $(SPARSE_OBJS) $(SPARSE_CORE_OBJS) $(SPARSE_LIB) -lm
+$(SPARSE_OBJDIR)/base_util.o: checkers/base/util.c checkers/base/util.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(SPARSE_CFLAGS) -c -o $@ $<
+$(SPARSE_BIN): $(SPARSE_OBJS) $(SPARSE_OBJDIR)/base_util.o $(SPARSE_CORE_OBJS) $(SPARSE_LIB)
+	$(CC) $(SPARSE_CFLAGS) -o $@ $(SPARSE_OBJS) $(SPARSE_OBJDIR)/base_util.o $(SPARSE_CORE_OBJS) $(SPARSE_LIB) -lm
 else
 sparse-frontend:
 	@echo "gfpcheck: sparse front end not built: run 'make deps' (or make deps-sparse; SPARSE_SRC=/path/to/sparse for a checkout)"

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "base/hash.h"
+#include "base/util.h"
 
 static int ident_start(int c) { return isalpha(c) || c == '_' || c == '$'; }
 static int ident_char(int c) { return isalnum(c) || c == '_' || c == '$'; }
@@ -31,22 +32,22 @@ enum { D_NONE, D_IF, D_ELSE, D_ENDIF };
 /* #define NAME VALUE (object-like) in the directive text [p, end): add it */
 static void add_define(struct text *tx, const char *p, const char *end, int line, int col)
 {
-	struct fe_buf b = {0};
+	struct strbuf b = {0};
 	/* drop backslash-newlines and comments, fold white space */
 	for (const char *q = p; q < end; q++) {
 		if (*q == '\\' && q + 1 < end && q[1] == '\n') {
 			q++;
-			fb_addc(&b, ' ');
+			sb_addc(&b, ' ');
 		} else if (*q == '/' && q + 1 < end && q[1] == '*') {
 			const char *e = q + 2;
 			while (e + 1 < end && !(e[0] == '*' && e[1] == '/'))
 				e++;
 			q = e + 1;
-			fb_addc(&b, ' ');
+			sb_addc(&b, ' ');
 		} else if (*q == '/' && q + 1 < end && q[1] == '/') {
 			break;
 		} else {
-			fb_addc(&b, *q == '\t' || *q == '\n' || *q == '\r' ? ' ' : *q);
+			sb_addc(&b, *q == '\t' || *q == '\n' || *q == '\r' ? ' ' : *q);
 		}
 	}
 	const char *t = b.s ? b.s : "";
@@ -66,31 +67,31 @@ static void add_define(struct text *tx, const char *p, const char *end, int line
 		free(b.s);
 		return;
 	}
-	char *name = fe_strndup(n, (size_t)(t - n));
+	char *name = xstrndup(n, (size_t)(t - n));
 	while (*t == ' ')
 		t++;
-	struct fe_buf v = {0};
+	struct strbuf v = {0};
 	int sp = 0;
 	for (; *t; t++) {
 		if (*t == ' ') {
 			sp = 1;
 			continue;
 		}
-		if (sp && v.n)
-			fb_addc(&v, ' ');
+		if (sp && v.len)
+			sb_addc(&v, ' ');
 		sp = 0;
-		fb_addc(&v, *t);
+		sb_addc(&v, *t);
 	}
 	free(b.s);
 	int ctrl = 0; /* a raw control byte (an escape in a string literal): no mask, no valid field */
-	for (size_t k = 0; k < v.n && !ctrl; k++)
+	for (size_t k = 0; k < v.len && !ctrl; k++)
 		ctrl = (unsigned char)v.s[k] < 0x20 || (unsigned char)v.s[k] == 0x7f;
-	if (!v.n || ctrl) {
+	if (!v.len || ctrl) {
 		free(name);
 		free(v.s);
 		return;
 	}
-	tx->defs = fe_realloc(tx->defs, sizeof(struct define) * (size_t)(tx->ndefs + 1));
+	tx->defs = xrealloc(tx->defs, sizeof(struct define) * (size_t)(tx->ndefs + 1));
 	tx->defs[tx->ndefs].line = line;
 	tx->defs[tx->ndefs].col = col;
 	tx->defs[tx->ndefs].name = name;
@@ -125,13 +126,13 @@ int text_load(struct text *tx, const char *path)
 	if (!f)
 		return -1;
 	size_t cap = 1 << 16, n = 0;
-	char *buf = fe_malloc(cap + 1);
+	char *buf = xmalloc(cap + 1);
 	size_t r;
 	while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
 		n += r;
 		if (n == cap) {
 			cap *= 2;
-			buf = fe_realloc(buf, cap + 1);
+			buf = xrealloc(buf, cap + 1);
 		}
 	}
 	fclose(f);
@@ -144,10 +145,10 @@ int text_load(struct text *tx, const char *path)
 		nlines += buf[i] == '\n';
 	tx->nlines = nlines;
 	int capt = 1024;
-	tx->t = fe_malloc(sizeof(struct tok) * (size_t)capt);
+	tx->t = xmalloc(sizeof(struct tok) * (size_t)capt);
 	/* segment boundaries: lines of conditional directives */
 	int capb = 16, nb = 0;
-	int *bound = fe_malloc(sizeof(int) * (size_t)capb);
+	int *bound = xmalloc(sizeof(int) * (size_t)capb);
 
 	int line = 1;
 	size_t bol = 0;		/* offset of the beginning of the line */
@@ -220,7 +221,7 @@ int text_load(struct text *tx, const char *path)
 			if (kind != D_NONE) {
 				if (nb + 2 > capb) {
 					capb *= 2;
-					bound = fe_realloc(bound, sizeof(int) * (size_t)capb);
+					bound = xrealloc(bound, sizeof(int) * (size_t)capb);
 				}
 				bound[nb++] = dline;
 				bound[nb++] = line;	/* last line of the directive */
@@ -283,13 +284,13 @@ literal:;
 		}
 		if (tx->n == capt) {
 			capt *= 2;
-			tx->t = fe_realloc(tx->t, sizeof(struct tok) * (size_t)capt);
+			tx->t = xrealloc(tx->t, sizeof(struct tok) * (size_t)capt);
 		}
 		tx->t[tx->n++] = tk;
 	}
 
 	/* matching brackets */
-	int *stack = fe_malloc(sizeof(int) * (size_t)(tx->n + 1));
+	int *stack = xmalloc(sizeof(int) * (size_t)(tx->n + 1));
 	int sp = 0;
 	for (int k = 0; k < tx->n; k++) {
 		struct tok *t = &tx->t[k];
@@ -313,7 +314,7 @@ literal:;
 	}
 	free(stack);
 
-	tx->line_tok = fe_malloc(sizeof(int) * (size_t)(nlines + 2));
+	tx->line_tok = xmalloc(sizeof(int) * (size_t)(nlines + 2));
 	for (int l = 0; l <= nlines + 1; l++)
 		tx->line_tok[l] = tx->n;
 	for (int k = tx->n - 1; k >= 0; k--)
@@ -323,8 +324,8 @@ literal:;
 			tx->line_tok[l] = tx->line_tok[l + 1];
 
 	/* segments between conditional directives */
-	tx->seg = fe_malloc(sizeof(struct segment) * (size_t)(nb / 2 + 1));
-	tx->line_seg = fe_malloc(sizeof(int) * (size_t)(nlines + 2));
+	tx->seg = xmalloc(sizeof(struct segment) * (size_t)(nb / 2 + 1));
+	tx->line_seg = xmalloc(sizeof(int) * (size_t)(nlines + 2));
 	int start = 1;
 	for (int b = 0; b <= nb; b += 2) {
 		int last = b < nb ? bound[b] - 1 : nlines + 1;
@@ -481,11 +482,11 @@ int stmt_end(const struct text *tx, int i, int limit)
 char *text_span(const struct text *tx, int a, int b)
 {
 	if (a >= b || a >= tx->n)
-		return fe_strdup("");
+		return xstrdup("");
 	if (b > tx->n)
 		b = tx->n;
 	size_t cap = 64, n = 0;
-	char *out = fe_malloc(cap);
+	char *out = xmalloc(cap);
 	for (int k = a; k < b; k++) {
 		const struct tok *t = &tx->t[k];
 		/* a space where the file has white space or a comment between tokens */
@@ -494,7 +495,7 @@ char *text_span(const struct text *tx, int a, int b)
 		if (need > cap) {
 			while (cap < need)
 				cap *= 2;
-			out = fe_realloc(out, cap);
+			out = xrealloc(out, cap);
 		}
 		if (sp)
 			out[n++] = ' ';
@@ -519,13 +520,13 @@ int split_args(const struct text *tx, int open, int **starts)
 	if (close == open + 1)
 		return 0;
 	int cap = 4, n = 0;
-	int *s = fe_malloc(sizeof(int) * (size_t)cap);
+	int *s = xmalloc(sizeof(int) * (size_t)cap);
 	s[n++] = open + 1;
 	for (int k = open + 1; k < close;) {
 		if (tok_is(tx, k, ",")) {
 			if (n == cap) {
 				cap *= 2;
-				s = fe_realloc(s, sizeof(int) * (size_t)cap);
+				s = xrealloc(s, sizeof(int) * (size_t)cap);
 			}
 			s[n++] = k + 1;
 			k++;

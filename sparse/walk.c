@@ -47,7 +47,7 @@ static void mark(struct mark **m, int *n, int *cap, int owner, int tok)
 {
 	if (*n == *cap) {
 		*cap = *cap ? *cap * 2 : 64;
-		*m = fe_realloc(*m, sizeof(struct mark) * (size_t)*cap);
+		*m = xrealloc(*m, sizeof(struct mark) * (size_t)*cap);
 	}
 	(*m)[*n].owner = owner;
 	(*m)[*n].tok = tok;
@@ -100,15 +100,15 @@ static char *field_name(struct expression *deref)
 	struct symbol *st = base_of(deref->deref ? deref->deref->ctype : NULL);
 	const char *m = deref->member ? show_ident(deref->member) : "?";
 	if (st && (st->type == SYM_STRUCT || st->type == SYM_UNION) && st->ident)
-		return fe_asprintf("%s.%s", show_ident(st->ident), m);
-	return fe_asprintf(".%s", m);
+		return xasprintf("%s.%s", show_ident(st->ident), m);
+	return xasprintf(".%s", m);
 }
 
 static struct callrec *new_call(const struct walk *w)
 {
 	if (fe.ncalls == fe.capcalls) {
 		fe.capcalls = fe.capcalls ? fe.capcalls * 2 : 256;
-		fe.calls = fe_realloc(fe.calls, sizeof(struct callrec) * (size_t)fe.capcalls);
+		fe.calls = xrealloc(fe.calls, sizeof(struct callrec) * (size_t)fe.capcalls);
 	}
 	struct callrec *c = &fe.calls[fe.ncalls++];
 	memset(c, 0, sizeof(*c));
@@ -123,9 +123,9 @@ static void written_args(struct callrec *c, const struct text *tx, int open)
 	int *st;
 	int n = split_args(tx, open, &st);
 	c->nargs = n;
-	c->args = fe_malloc(sizeof(char *) * (size_t)(n ? n : 1));
-	c->argtok = fe_malloc(sizeof(int) * (size_t)(n ? n : 1));
-	c->argend = fe_malloc(sizeof(int) * (size_t)(n ? n : 1));
+	c->args = xmalloc(sizeof(char *) * (size_t)(n ? n : 1));
+	c->argtok = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
+	c->argend = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
 	int close = tx->t[open].match;
 	for (int i = 0; i < n; i++) {
 		int e = i + 1 < n ? st[i + 1] - 1 : close;
@@ -154,7 +154,7 @@ static void walk_stmt(struct walk *w, struct statement *s);
  * when the callee is not called in the macro's body. */
 static int macro_args(const struct text *tx, int k, const char *callee, int *argnum, int max)
 {
-	char *mname = fe_strndup(tx->buf + tx->t[k].off, (size_t)tx->t[k].len);
+	char *mname = xstrndup(tx->buf + tx->t[k].off, (size_t)tx->t[k].len);
 	struct symbol *m = lookup_symbol(built_in_ident(mname), NS_MACRO);
 	free(mname);
 	if (!m || !m->arglist || !m->expansion)
@@ -219,7 +219,7 @@ static void do_call(struct walk *w, struct expression *e)
 		icall = 1;
 		snprintf(namebuf, sizeof(namebuf), "%s", show_ident(fn->symbol->ident));
 		name = namebuf;
-		field = fe_asprintf("=%s", name);
+		field = xasprintf("=%s", name);
 	} else if (fn->type == EXPR_DEREF && fn->member) {
 		icall = 1;
 		snprintf(namebuf, sizeof(namebuf), "%s", show_ident(fn->member));
@@ -243,7 +243,7 @@ static void do_call(struct walk *w, struct expression *e)
 	const struct text *tx = w->tx;
 	struct callrec *c = new_call(w);
 	c->icall = icall;
-	c->callee = field ? field : fe_strdup(name);
+	c->callee = field ? field : xstrdup(name);
 	c->callee_sym = csym;
 	c->expr = e;
 	int at = -1;
@@ -270,7 +270,7 @@ static void do_call(struct walk *w, struct expression *e)
 				n++;
 			} END_FOR_EACH_PTR(a);
 			c->nargs = n;
-			c->args = fe_malloc(sizeof(char *) * (size_t)(n ? n : 1));
+			c->args = xmalloc(sizeof(char *) * (size_t)(n ? n : 1));
 			/* the macro's own arguments where its body passes them on */
 			int argnum[64], *ist = NULL, nist = 0;
 			int nm = macro_args(tx, k, name, argnum, 64);
@@ -284,9 +284,9 @@ static void do_call(struct walk *w, struct expression *e)
 					c->args[n++] = text_span(tx, b0, b1);
 					continue;
 				}
-				struct fe_buf b = {0};
+				struct strbuf b = {0};
 				expr_text(&b, a);
-				c->args[n++] = b.s ? b.s : fe_strdup("");
+				c->args[n++] = b.s ? b.s : xstrdup("");
 			} END_FOR_EACH_PTR(a);
 			free(ist);
 		}
@@ -364,7 +364,7 @@ static void walk_initializer(struct walk *w, struct expression *e, struct symbol
 		if (sv && sv->type == EXPR_PREOP && sv->op == '&')
 			sv = strip_casts(sv->unop);
 		if (sv && sv->type == EXPR_SYMBOL && m && m->ident && st && st->ident) {
-			char *how = fe_asprintf("init:%s.%s", show_ident(st->ident), show_ident(m->ident));
+			char *how = xasprintf("init:%s.%s", show_ident(st->ident), show_ident(m->ident));
 			ref(w, sv, how);
 			free(how);
 		} else if (v->type == EXPR_INITIALIZER) {
@@ -408,13 +408,13 @@ static void walk_expr(struct walk *w, struct expression *e, const char *how)
 		struct expression *l = strip_casts(e->left);
 		struct expression *v = l && l->type == EXPR_PREOP && l->op == '*' ? strip_casts(l->unop) : l;
 		if (e->op == '=' && l && expr_member(l, &to, &m)) {
-			char *t = fe_asprintf("assign:%s", to);
+			char *t = xasprintf("assign:%s", to);
 			free(to);
 			to = t;
 		} else if (e->op == '=' && v && v->type == EXPR_SYMBOL && v->symbol && v->symbol->ident &&
 			   !(v->symbol->ctype.modifiers & MOD_TOPLEVEL)) {
 			/* a local as evaluated: *(&f) */
-			to = fe_asprintf("assign:=%s", show_ident(v->symbol->ident));
+			to = xasprintf("assign:=%s", show_ident(v->symbol->ident));
 		}
 		walk_expr(w, e->right, to ? to : "assign");
 		free(to);
@@ -539,7 +539,7 @@ static void walk_stmt(struct walk *w, struct statement *s)
 		if (k >= 0 && tok_is(tx, k, "if") && tok_is(tx, k + 1, "(") && tx->t[k + 1].match > k + 1) {
 			if (nifs == capifs) {
 				capifs = capifs ? capifs * 2 : 64;
-				ifs = fe_realloc(ifs, sizeof(struct ifrec) * (size_t)capifs);
+				ifs = xrealloc(ifs, sizeof(struct ifrec) * (size_t)capifs);
 			}
 			struct ifrec *r = &ifs[nifs++];
 			r->owner = w->owner;
@@ -604,7 +604,7 @@ static void walk_stmt(struct walk *w, struct statement *s)
 	case STMT_GOTO:
 		if (k >= 0 && tok_is(tx, k, "goto") && tx->t[k + 1].kind == TK_IDENT) {
 			char *lab = text_span(tx, k + 1, k + 2);
-			char *extra = fe_asprintf("\t%s", lab);
+			char *extra = xasprintf("\t%s", lab);
 			structure(w, "goto", k, extra);
 			free(lab);
 			free(extra);
@@ -618,7 +618,7 @@ static void walk_stmt(struct walk *w, struct statement *s)
 	case STMT_LABEL:
 		if (k >= 0 && tx->t[k].kind == TK_IDENT && tok_is(tx, k + 1, ":") && s->label_identifier &&
 		    s->label_identifier->ident && tok_is(tx, k, show_ident(s->label_identifier->ident))) {
-			char *extra = fe_asprintf("\t%s", show_ident(s->label_identifier->ident));
+			char *extra = xasprintf("\t%s", show_ident(s->label_identifier->ident));
 			structure(w, "label", k, extra);
 			free(extra);
 		}
@@ -654,9 +654,9 @@ static int locate(const struct text *tx, int nametok, int *open, int *close)
  * `char [16]`), folded */
 static char *type_text(struct symbol *t)
 {
-	struct fe_buf b = {0};
+	struct strbuf b = {0};
 	fold_field(&b, t ? show_typename(t) : "");
-	return b.s ? b.s : fe_strdup("");
+	return b.s ? b.s : xstrdup("");
 }
 
 /* `local` record of a variable declared in the body, at its name as written */
@@ -712,13 +712,13 @@ void walk_function(struct symbol *sym, int owner, int fnidx)
 					nt = j;
 			if (nt >= 0) {
 				char *t1 = text_span(tx, a, nt), *t2 = text_span(tx, nt + 1, b);
-				struct fe_buf ty = {0};
-				fb_add(&ty, t1);
+				struct strbuf ty = {0};
+				sb_add(&ty, t1);
 				if (*t2) {
-					fb_add(&ty, *t1 ? " " : "");
-					fb_add(&ty, t2);
+					sb_add(&ty, *t1 ? " " : "");
+					sb_add(&ty, t2);
 				}
-				struct fe_buf line = {0};
+				struct strbuf line = {0};
 				fold_field(&line, ty.s ? ty.s : "");
 				rec_add(owner, tx->t[nt].line, tx->t[nt].col, "param\t%s\t%d\t%s\t%s", f->name, i, pn,
 					line.s ? line.s : "");
@@ -774,7 +774,7 @@ static int is_gfp_name(const struct text *tx, int k)
 
 static int is_macro_fn(const struct text *tx, int k)
 {
-	char *name = fe_strndup(tx->buf + tx->t[k].off, (size_t)tx->t[k].len);
+	char *name = xstrndup(tx->buf + tx->t[k].off, (size_t)tx->t[k].len);
 	struct ident *id = built_in_ident(name);
 	free(name);
 	struct symbol *m = lookup_symbol(id, NS_MACRO);
@@ -838,7 +838,7 @@ static char *recv_text(const struct callrec *c)
 {
 	if (!c->expr || c->expr->type != EXPR_CALL || !c->expr->fn)
 		return NULL;
-	struct fe_buf b = {0};
+	struct strbuf b = {0};
 	expr_text(&b, c->expr->fn);
 	if (!b.s)
 		return NULL;
@@ -857,9 +857,9 @@ static char *recv_text(const struct callrec *c)
 	}
 	char *out = NULL;
 	if (n > m + 2 && !strncmp(s + n - m, member, m) && !strncmp(s + n - m - 2, "->", 2))
-		out = fe_asprintf("%.*s", (int)(n - m - 2), s);
+		out = xasprintf("%.*s", (int)(n - m - 2), s);
 	else if (n > m + 1 && !strncmp(s + n - m, member, m) && s[n - m - 1] == '.')
-		out = fe_asprintf("%.*s", (int)(n - m - 1), s);
+		out = xasprintf("%.*s", (int)(n - m - 1), s);
 	free(b.s);
 	return out;
 }
@@ -867,19 +867,19 @@ static char *recv_text(const struct callrec *c)
 static void emit_call(const struct callrec *c)
 {
 	const struct text *tx = &fe.owners[c->owner].tx;
-	struct fe_buf b = {0};
+	struct strbuf b = {0};
 	char *p = pos_start(c->owner, c->tok), *e = pos_end(c->owner, c->endtok - 1);
-	fb_addf(&b, "%s\t%s\t%s\t%s\t%s", c->icall ? "icall" : "call", fnname(c->fn), p, e, c->callee);
+	sb_addf(&b, "%s\t%s\t%s\t%s\t%s", c->icall ? "icall" : "call", fnname(c->fn), p, e, c->callee);
 	if (c->icall) {
 		/* RECV: the receiver, the callee expression without its last member */
 		char *r = recv_text(c);
-		fb_addc(&b, '\t');
+		sb_addc(&b, '\t');
 		fold_field(&b, r ? r : "-");
 		free(r);
 	}
-	fb_addf(&b, "\t%d", c->nargs);
+	sb_addf(&b, "\t%d", c->nargs);
 	for (int i = 0; i < c->nargs; i++) {
-		fb_addc(&b, '\t');
+		sb_addc(&b, '\t');
 		fold_field(&b, c->args[i]);
 	}
 	rec_add(c->owner, tx->t[c->tok].line, tx->t[c->tok].col, "%s", b.s);
@@ -975,13 +975,13 @@ void text_records(int owner)
 
 	/* assignments: gfpvar (innermost) and assign (the call that ends where the value ends) */
 	int ng = 0;
-	int *gt = fe_malloc(sizeof(int) * (size_t)(tx->n + 1));
+	int *gt = xmalloc(sizeof(int) * (size_t)(tx->n + 1));
 	for (int k = 0; k < tx->n; k++)
 		if (tx->t[k].live && is_gfp_name(tx, k))
 			gt[ng++] = k;
-	int *gbest = fe_calloc((size_t)(ng + 1), sizeof(int));
-	char **gvar = fe_calloc((size_t)(ng + 1), sizeof(char *));
-	char *assigned = fe_calloc((size_t)(tx->n + 1), 1);
+	int *gbest = xcalloc((size_t)(ng + 1), sizeof(int));
+	char **gvar = xcalloc((size_t)(ng + 1), sizeof(char *));
+	char *assigned = xcalloc((size_t)(tx->n + 1), 1);
 	for (int eq = 0; eq < tx->n; eq++) {
 		if (!tok_is(tx, eq, "=") || !tx->t[eq].live)
 			continue;
@@ -1007,7 +1007,7 @@ void text_records(int owner)
 			if (c->endtok == re && c->fn == f && !assigned[c->tok]) {
 				assigned[c->tok] = 1;
 				char *p = pos_start(owner, c->tok);
-				struct fe_buf b = {0};
+				struct strbuf b = {0};
 				fold_field(&b, var);
 				rec_add(owner, tx->t[c->tok].line, tx->t[c->tok].col, "assign\t%s\t%s\t%s", fnname(f), p, b.s);
 				free(b.s);
@@ -1020,7 +1020,7 @@ void text_records(int owner)
 			if (k > eq && k < re && eq >= gbest[gi]) {
 				gbest[gi] = eq;
 				free(gvar[gi]);
-				gvar[gi] = fe_strdup(var);
+				gvar[gi] = xstrdup(var);
 			}
 		}
 		free(var);
@@ -1029,7 +1029,7 @@ void text_records(int owner)
 		int k = gt[gi];
 		if (gvar[gi]) {
 			char *p = pos_start(owner, k);
-			struct fe_buf b = {0};
+			struct strbuf b = {0};
 			fold_field(&b, gvar[gi]);
 			rec_add(owner, tx->t[k].line, tx->t[k].col, "gfpvar\t%s\t%s", p, b.s);
 			free(b.s);
@@ -1084,10 +1084,10 @@ void text_records(int owner)
 		}
 		char *kw = pos_start(owner, x->kw), *cs = pos_start(owner, x->cs), *ce = pos_end(owner, x->ce - 1);
 		char *ts = pos_start(owner, x->ts), *te = pos_end(owner, x->te - 1);
-		char *es = x->es >= 0 ? pos_start(owner, x->es) : fe_strdup("-");
-		char *ee = x->es >= 0 ? pos_end(owner, x->ee - 1) : fe_strdup("-");
+		char *es = x->es >= 0 ? pos_start(owner, x->es) : xstrdup("-");
+		char *ee = x->es >= 0 ? pos_end(owner, x->ee - 1) : xstrdup("-");
 		char *ct = text_span(tx, x->cs, x->ce);
-		struct fe_buf b2 = {0};
+		struct strbuf b2 = {0};
 		fold_field(&b2, ct);
 		rec_add(owner, tx->t[x->kw].line, tx->t[x->kw].col, "if\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s%s\t%s",
 			fnname(x->fn), kw, cs, ce, ts, te, es, ee, name ? (neg ? "not:" : "call:") : "-", name ? name : "",
@@ -1106,7 +1106,7 @@ void text_records(int owner)
 	/* object-like macros and struct definitions, as the Coccinelle front end
 	 * writes them (the core sizes requests from them) */
 	for (int i = 0; i < tx->ndefs; i++) {
-		struct fe_buf b = {0};
+		struct strbuf b = {0};
 		fold_field(&b, tx->defs[i].value);
 		rec_add(owner, tx->defs[i].line, tx->defs[i].col, "defval\t%s\t%d:%d\t%s", tx->defs[i].name,
 			tx->defs[i].line, tx->defs[i].col, b.s);
@@ -1117,7 +1117,7 @@ void text_records(int owner)
 		    tx->t[k + 2].match <= k + 2)
 			continue;
 		int close = tx->t[k + 2].match;
-		struct fe_buf b = {0};
+		struct strbuf b = {0};
 		int nm = 0;
 		for (int a = k + 3; a < close;) {
 			int e = a;
@@ -1125,7 +1125,7 @@ void text_records(int owner)
 				e = tx->t[e].match > e ? tx->t[e].match + 1 : e + 1;
 			if (e > a) {
 				char *m = text_span(tx, a, e);
-				fb_addc(&b, '\t');
+				sb_addc(&b, '\t');
 				fold_field(&b, m);
 				free(m);
 				nm++;

@@ -55,3 +55,13 @@ void content_hash(const void *p, size_t n, char out[33])
 	hash128_update(&h, p, n);
 	hash128_hex(&h, out);
 }
+
+uint64_t fnv1a64(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	for (size_t i = 0; i < n; i++) {
+		h ^= c[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}

@@ -15,4 +15,8 @@ void hash128_update(struct hash128 *h, const void *p, size_t n);
 void hash128_hex(const struct hash128 *h, char out[33]);
 /* The hash of the n bytes at p, as hash128_hex() writes it. */
 void content_hash(const void *p, size_t n, char out[33]);
+/* 64-bit FNV-1a, chained: h = fnv1a64(fnv1a64(FNV1A64_INIT, a, n), b, m) hashes a
+ * then b (the sparse front end's flags and source hashes in its facts). */
+#define FNV1A64_INIT 0xcbf29ce484222325ULL
+uint64_t fnv1a64(uint64_t h, const void *p, size_t n);
 #endif
