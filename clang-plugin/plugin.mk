@@ -36,7 +36,8 @@ CLANG_OBJDIR     := $(BIN)/obj-clang$(LLVM_MAJOR)
 CLANG_SRCS       := $(wildcard clang-plugin/*.cpp)
 # The fact writer of the core (C, position-independent): the plugin writes every
 # record through it, checked against checkers/facts/facts.def.
-CLANG_C_SRCS     := checkers/facts/schema.c checkers/facts/facts_write.c checkers/facts/srcscan.c checkers/base/hash.c
+CLANG_C_SRCS     := checkers/facts/schema.c checkers/facts/facts_write.c checkers/facts/srcscan.c checkers/base/hash.c \
+		    checkers/base/util.c
 CLANG_C_OBJS     := $(patsubst checkers/%.c,$(CLANG_OBJDIR)/c/%.o,$(CLANG_C_SRCS))
 
 .PHONY: clang-plugin test-frontends test-frontends-all kernel-clang-check

@@ -6,6 +6,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" { /* facts/facts_write.h, which the Clang plugin includes */
+#endif
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);
 void *xrealloc(void *p, size_t n);
@@ -88,4 +92,8 @@ int is_ident(const char *s);
 double now_seconds(void);
 /* The peak resident memory of this process so far (not its children), MiB. */
 double peak_rss_mib(void);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -11,31 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void *fw_alloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p) {
-		fputs("gfpcheck: out of memory\n", stderr);
-		exit(2);
-	}
-	return p;
-}
-
-static void add(struct fw_buf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		b->cap = (b->len + n + 1) * 2;
-		b->s = fw_alloc(b->s, b->cap);
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = 0;
-}
-
-static void adds(struct fw_buf *b, const char *s)
-{
-	add(b, s, strlen(s));
-}
+/* base/util.c's helpers; not xstrdup() or xasprintf(): the sparse front end
+ * links libsparse, whose own functions of those names this object would call. */
 
 static void seterr(struct facts_writer *w, const char *fmt, const char *a, const char *b)
 {
@@ -48,7 +25,7 @@ void fw_init(struct facts_writer *w, const char *frontend)
 	memset(w, 0, sizeof(*w));
 	w->kind = -1;
 	size_t n = strlen(frontend ? frontend : "");
-	w->frontend = fw_alloc(NULL, n + 1);
+	w->frontend = xmalloc(n + 1);
 	fact_fold(frontend ? frontend : "", n, w->frontend, n + 1);
 }
 
@@ -98,7 +75,7 @@ void fw_begin(struct facts_writer *w, enum fact_kind k)
 	w->kind = (int)k;
 	w->rec_start = w->body.len;
 	w->nf = 0;
-	adds(&w->body, fact_keyword(k));
+	sb_add(&w->body, fact_keyword(k));
 }
 
 void fw_strn(struct facts_writer *w, const char *s, size_t n)
@@ -109,20 +86,20 @@ void fw_strn(struct facts_writer *w, const char *s, size_t n)
 	}
 	if (w->nf == w->capf) {
 		w->capf = w->capf ? w->capf * 2 : 16;
-		w->foff = fw_alloc(w->foff, sizeof(*w->foff) * (size_t)w->capf);
-		w->flen = fw_alloc(w->flen, sizeof(*w->flen) * (size_t)w->capf);
+		w->foff = xrealloc(w->foff, sizeof(*w->foff) * (size_t)w->capf);
+		w->flen = xrealloc(w->flen, sizeof(*w->flen) * (size_t)w->capf);
 	}
-	add(&w->body, "\t", 1);
+	sb_addn(&w->body, "\t", 1);
 	size_t off = w->body.len;
 	const struct fact_field *fd = fact_field_at((enum fact_kind)w->kind, w->nf);
 	if (fd && fd->type == FT_TEXT) {
 		/* fold into the buffer: reserve n bytes (folding never grows) */
-		add(&w->body, s, n);
+		sb_addn(&w->body, s, n);
 		size_t m = fact_fold(s, n, w->body.s + off, n + 1);
 		w->body.len = off + m;
 		w->body.s[w->body.len] = 0;
 	} else {
-		add(&w->body, s, n);
+		sb_addn(&w->body, s, n);
 	}
 	w->foff[w->nf] = off;
 	w->flen[w->nf++] = w->body.len - off;
@@ -168,8 +145,8 @@ int fw_end(struct facts_writer *w)
 		ok = 0;
 	}
 	if (ok) {
-		const char **fs = fw_alloc(NULL, sizeof(*fs) * (size_t)(w->nf + 1));
-		struct fact_val *v = fw_alloc(NULL, sizeof(*v) * (size_t)(w->nf + 1));
+		const char **fs = xmalloc(sizeof(*fs) * (size_t)(w->nf + 1));
+		struct fact_val *v = xmalloc(sizeof(*v) * (size_t)(w->nf + 1));
 		for (int i = 0; i < w->nf; i++)
 			fs[i] = w->body.s + w->foff[i];
 		if (memchr(w->body.s + w->rec_start, 0, w->body.len - w->rec_start) ||
@@ -196,7 +173,7 @@ int fw_end(struct facts_writer *w)
 			w->body.s[w->body.len] = 0;
 		return -1;
 	}
-	add(&w->body, "\n", 1);
+	sb_addn(&w->body, "\n", 1);
 	if (k == FACT_SKIPPED)
 		w->partial = 1;
 	w->records++;
@@ -206,11 +183,11 @@ int fw_end(struct facts_writer *w)
 void fw_comment(struct facts_writer *w, const char *text)
 {
 	size_t n = strlen(text);
-	char *t = fw_alloc(NULL, n + 1);
+	char *t = xmalloc(n + 1);
 	fact_fold(text, n, t, n + 1);
-	adds(&w->body, "# ");
-	adds(&w->body, t);
-	adds(&w->body, "\n");
+	sb_add(&w->body, "# ");
+	sb_add(&w->body, t);
+	sb_add(&w->body, "\n");
 	free(t);
 }
 
@@ -241,13 +218,13 @@ int fw_raw(struct facts_writer *w, const char *text, size_t len)
 				size_t fl = (size_t)((ft ? ft : s + n) - f);
 				if (w->nf == w->capf) {
 					w->capf = w->capf ? w->capf * 2 : 16;
-					w->foff = fw_alloc(w->foff, sizeof(*w->foff) * (size_t)w->capf);
-					w->flen = fw_alloc(w->flen, sizeof(*w->flen) * (size_t)w->capf);
+					w->foff = xrealloc(w->foff, sizeof(*w->foff) * (size_t)w->capf);
+					w->flen = xrealloc(w->flen, sizeof(*w->flen) * (size_t)w->capf);
 				}
-				add(&w->body, "\t", 1);
+				sb_addn(&w->body, "\t", 1);
 				w->foff[w->nf] = w->body.len;
 				w->flen[w->nf++] = fl;
-				add(&w->body, f, fl);
+				sb_addn(&w->body, f, fl);
 				f = ft ? ft + 1 : NULL;
 			}
 			if (fw_end(w))
@@ -264,13 +241,13 @@ int fw_finish(struct facts_writer *w)
 		seterr(w, "record '%s' not ended%s", fact_keyword((enum fact_kind)w->kind), "");
 	if (w->err[0])
 		return -1;
-	struct fw_buf out = {0};
+	struct strbuf out = {0};
 	char line[160];
 	snprintf(line, sizeof(line), "gfpfacts\t%d\n", GFPFACTS_VERSION);
-	adds(&out, line);
-	adds(&out, "frontend\t");
-	adds(&out, w->frontend);
-	adds(&out, "\n");
+	sb_add(&out, line);
+	sb_add(&out, "frontend\t");
+	sb_add(&out, w->frontend);
+	sb_add(&out, "\n");
 	if (!w->tree) {
 		if (w->have_src) {
 			struct hash128 h;
@@ -279,40 +256,21 @@ int fw_finish(struct facts_writer *w)
 			hash128_update(&h, w->src, w->srclen);
 			hash128_hex(&h, hex);
 			snprintf(line, sizeof(line), "source\t%s\t%zu\n", hex, w->srclen);
-			adds(&out, line);
+			sb_add(&out, line);
 		}
-		adds(&out, w->partial ? "status\tpartial\n" : "status\tok\n");
+		sb_add(&out, w->partial ? "status\tpartial\n" : "status\tok\n");
 	}
-	add(&out, w->body.s ? w->body.s : "", w->body.len);
+	sb_addn(&out, w->body.s ? w->body.s : "", w->body.len);
 	if (w->have_src) {
 		snprintf(line, sizeof(line), "text\t%zu\n", w->srclen);
-		adds(&out, line);
-		add(&out, w->src, w->srclen);
-		adds(&out, "\n");
+		sb_add(&out, line);
+		sb_addn(&out, w->src, w->srclen);
+		sb_add(&out, "\n");
 	}
-	adds(&out, "end\n");
+	sb_add(&out, "end\n");
 	free(w->data);
 	w->data = out.s;
 	w->len = out.len;
-	return 0;
-}
-
-static int mkdirs_for(const char *path)
-{
-	size_t n = strlen(path);
-	char *tmp = fw_alloc(NULL, n + 1);
-	memcpy(tmp, path, n + 1);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(tmp, 0777) && errno != EEXIST) {
-			free(tmp);
-			return -1;
-		}
-		*p = '/';
-	}
-	free(tmp);
 	return 0;
 }
 
@@ -323,10 +281,10 @@ int fw_write_file(const struct facts_writer *w, const char *path, char *err, siz
 		return -1;
 	}
 	size_t n = strlen(path);
-	char *tmp = fw_alloc(NULL, n + 64);
+	char *tmp = xmalloc(n + 64);
 	snprintf(tmp, n + 64, "%s.tmp.%ld", path, (long)getpid());
 	FILE *f = NULL;
-	if (mkdirs_for(path) == 0)
+	if (mkdir_p(path, 0) == 0)
 		f = fopen(tmp, "wb");
 	if (!f) {
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
@@ -375,7 +333,7 @@ int facts_tree_write_scanned(const char *dir, const char *frontend, const char *
 		fw_end(&w);
 	}
 	size_t n = strlen(dir) + sizeof(FACTS_TREE_FILE) + 2;
-	char *path = fw_alloc(NULL, n);
+	char *path = xmalloc(n);
 	snprintf(path, n, "%s/%s", dir, FACTS_TREE_FILE);
 	int rc = fw_finish(&w);
 	if (rc)

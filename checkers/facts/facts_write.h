@@ -24,19 +24,15 @@
 #define GFPCHECK_FACTS_WRITE_H
 #include <stddef.h>
 
+#include "base/util.h"
 #include "facts/schema.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-struct fw_buf {
-	char *s;
-	size_t len, cap;
-};
-
 struct facts_writer {
-	struct fw_buf head, body; /* header (built by fw_finish), records */
+	struct strbuf head, body; /* header (built by fw_finish), records */
 	char *frontend;
 	int partial;
 	int tree;                 /* 1: a tree file (fw_init_tree) */
