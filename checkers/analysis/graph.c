@@ -207,15 +207,20 @@ static void mark_include(struct analysis *a)
 
 /* Host programs: files whose text includes a system header the model's
  * hostheader rows name (stdio.h, unistd.h, sys/...): tools/, scripts/, UML's
- * *_user.c, arch/x/boot's build tools. Their calls are to the C library and to
- * each other, never into the kernel, and the kernel never calls them. */
+ * *_user.c, arch/x/boot's build tools; and the files of a hostdir row's
+ * directories, programs linked on their own (arch/ARCH/boot/: the boot wrappers and
+ * decompressors). Their calls are to the C library and to each other, never
+ * into the kernel, and the kernel never calls them. */
 static void mark_host(struct analysis *a)
 {
 	struct program *p = a->prog;
 	uint32_t sys = intern("sys/");
+	int dirs = 0;
+	for (size_t r = 0; r < a->model->n && !dirs; r++)
+		dirs = a->model->rows[r].kind == ROW_HOSTDIR;
 	for (size_t i = 0; i < p->nfiles; i++) {
 		struct sfile *sf = &p->files[i];
-		sf->host = 0;
+		sf->host = dirs && model_host_path(a->model, sf->path);
 		for (int k = 0; k < sf->nsysinc && !sf->host; k++) {
 			const char *h = istr(sf->sysinc[k]);
 			sf->host = model_find1(a->model, ROW_HOSTHDR, sf->sysinc[k]) != NULL ||

@@ -17,7 +17,7 @@ enum {
 	GB_OTHER = 1u << 31,
 };
 
-enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW_PAGECACHE, ROW_DROPPER, ROW_PINNER, ROW_HOSTHDR, ROW_DEFERRED, ROW__N };
+enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW_PAGECACHE, ROW_DROPPER, ROW_PINNER, ROW_HOSTHDR, ROW_DEFERRED, ROW_HOSTDIR, ROW__N };
 enum scope_kind { SK_NOFS = 1, SK_NOIO = 2, SK_FLAGS = 3 };
 /* lock rows: LK_LOCK, LK_TRANS, LK_CLUSTER; setter and handle rows: what the
  * scope they open is called in patches: LK_TRANS "transactions", LK_JOURNAL
@@ -124,4 +124,7 @@ const char *row_kind_name(enum row_kind k);
 /* The entry row for an ops-table field "struct.member" (exact, else "struct.*"), or NULL. */
 const struct mrow *model_entry(const struct model *m, const char *field);
 void model_dump(const struct model *m, FILE *out);
+/* Does path (relative to the tree root) lie under a hostdir row's directory
+ * pattern, `*` being one directory name (model/hostcode.txt: the boot wrappers)? */
+int model_host_path(const struct model *m, const char *path);
 #endif

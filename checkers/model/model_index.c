@@ -113,3 +113,28 @@ const struct mrow *model_entry(const struct model *m, const char *field)
 		return NULL;
 	return model_find1(m, ROW_ENTRY, intern(buf));
 }
+
+/* Does path start with the directories of pattern p (`*` matches one name)? */
+static int under_pattern(const char *p, const char *path)
+{
+	while (*p) {
+		if (*p == '*') {
+			p++;
+			while (*path && *path != '/')
+				path++;
+		} else if (*p++ != *path++) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+int model_host_path(const struct model *m, const char *path)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		const struct mrow *r = &m->rows[i];
+		if (r->kind == ROW_HOSTDIR && mrow_applies(m, r) && under_pattern(istr(r->name), path))
+			return 1;
+	}
+	return 0;
+}

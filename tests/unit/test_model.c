@@ -90,6 +90,20 @@ void test_model(void)
 	bad("hostheader stdio.h\n", "hostheader row needs a reason");
 	bad("hostheader ../x.h -- r\n", "is not a header name");
 	bad("hostheader <stdio.h> -- r\n", "is not a header name");
+	/* hostdir rows: directories of the tree, `*` one directory name */
+	rc = load(&m, "hostdir arch/*/boot/ -- boot wrappers\n", err);
+	CHECK(rc == 0);
+	model_index(&m);
+	CHECK(model_host_path(&m, "arch/powerpc/boot/stdio.c"));
+	CHECK(model_host_path(&m, "arch/x86/boot/compressed/misc.c"));
+	CHECK(!model_host_path(&m, "arch/x86/kernel/setup.c"));
+	CHECK(!model_host_path(&m, "arch/bootx/stdio.c"));
+	CHECK(!model_host_path(&m, "fs/boot/x.c"));
+	model_free(&m);
+	bad("hostdir arch/*/boot/\n", "hostdir row needs a reason");
+	bad("hostdir arch/*/boot -- r\n", "is not a directory of the tree ending in /");
+	bad("hostdir ../boot/ -- r\n", "is not a directory of the tree ending in /");
+	bad("hostdir /boot/ -- r\n", "is not a directory of the tree ending in /");
 
 	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
 	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");
