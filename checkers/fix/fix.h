@@ -77,6 +77,7 @@ struct fgroup {
 	char kind[96];   /* what the scopes are: "journal handles", "cifs_server_lock() sections"
 			  * (a copy: the groups move when the array grows) */
 	int rows[8], nrows; /* setter/handle rows named by the evidence (patch body) */
+	uint32_t dummy_dir;  /* a row of those may be a dummy in this directory (dummy=): ext4's handles */
 };
 
 struct fixer {

@@ -10,6 +10,8 @@
 #   expected/F.out the expected content of F after the fix; every file without
 #                  one must come out unchanged
 #   expected/stderr optional: lines that must appear in gfpcheck's stderr
+#   expected/series optional: lines that must appear in the --patch-dir series
+#   expected/series-not optional: lines that must not appear in it
 # For each case the runner checks that
 #   1. `gfpcheck --fix` prints a diff that `patch -p1` and `git apply` accept and
 #      that yields exactly the expected files;
@@ -126,6 +128,18 @@ for c in $cases; do
 			problems="$problems; git am failed: $(head -c 300 "$w/am.out")"
 		compare_tree "$c" "$w/repo" >>"$w/cmp.out" || problems="$problems; git am gave other content"
 		say "$n patch(es): $(grep -h '^Subject:' "$w/series"/*.patch | tr '\n' ' ')"
+		if [ -f "$c/expected/series" ]; then
+			while IFS= read -r l; do
+				[ -n "$l" ] && ! cat "$w/series"/*.patch | grep -qF -- "$l" &&
+					problems="$problems; the series lacks: $l"
+			done <"$c/expected/series"
+		fi
+		if [ -f "$c/expected/series-not" ]; then
+			while IFS= read -r l; do
+				[ -n "$l" ] && cat "$w/series"/*.patch | grep -qF -- "$l" &&
+					problems="$problems; the series has: $l"
+			done <"$c/expected/series-not"
+		fi
 	fi
 	if [ -z "$problems" ]; then
 		pass=$((pass + 1))
