@@ -148,9 +148,7 @@ int binds_enter(struct binds *B, const struct analysis *a, int c, int u)
 		const char *t = istr(cl->args[j]);
 		if (strcmp(t, "NULL") == 0 || strcmp(t, "0") == 0)
 			continue; /* no function: no call through it */
-		if (*t == '&')
-			t++;
-		uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+		uint32_t id = icall_arg_name(cl->args[j]);
 		int h = id ? graph_resolve_in(a, cl->file, cl->fn, id) : -1;
 		if (h >= 0) {
 			grew |= bind_fn(B, u, j, h);

@@ -468,12 +468,7 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 static int passed_func(const struct analysis *a, int c, int k)
 {
 	const struct call *cl = &a->prog->calls[c];
-	if (k >= cl->nargs)
-		return -1;
-	const char *t = istr(cl->args[k]);
-	if (*t == '&')
-		t++;
-	uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+	uint32_t id = k < cl->nargs ? icall_arg_name(cl->args[k]) : 0;
 	return id ? graph_resolve_in(a, cl->file, cl->fn, id) : -1;
 }
 
@@ -500,10 +495,8 @@ static uint32_t bound_params(const struct analysis *a, int f)
 			const struct call *cl = &p->calls[fn->calls[i]];
 			if (icall_param(a, fn->calls[i]) == k)
 				called = 1;
-			for (int j = 0; j < cl->nargs && ok; j++) {
-				const char *t = istr(cl->args[j]);
-				ok = !(cl->args[j] == name || (*t == '&' && intern_lookup(t + 1) == name));
-			}
+			for (int j = 0; j < cl->nargs && ok; j++)
+				ok = icall_arg_name(cl->args[j]) != name; /* passed on */
 		}
 		for (int i = 0; i < fn->ncallers && ok && called; i++) {
 			const struct call *cl = &p->calls[fn->callers[i]];

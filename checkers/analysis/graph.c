@@ -215,12 +215,16 @@ static void mark_host(struct analysis *a)
 {
 	struct program *p = a->prog;
 	uint32_t sys = intern("sys/");
-	int dirs = 0;
-	for (size_t r = 0; r < a->model->n && !dirs; r++)
-		dirs = a->model->rows[r].kind == ROW_HOSTDIR;
+	const char *dirs[16]; /* the hostdir rows' patterns (one in the shipped model) */
+	int nd = 0;
+	for (size_t r = 0; r < a->model->n && nd < 16; r++)
+		if (a->model->rows[r].kind == ROW_HOSTDIR && mrow_applies(a->model, &a->model->rows[r]))
+			dirs[nd++] = istr(a->model->rows[r].name);
 	for (size_t i = 0; i < p->nfiles; i++) {
 		struct sfile *sf = &p->files[i];
-		sf->host = dirs && model_host_path(a->model, sf->path);
+		sf->host = 0;
+		for (int d = 0; d < nd && !sf->host; d++)
+			sf->host = model_path_under(dirs[d], sf->path);
 		for (int k = 0; k < sf->nsysinc && !sf->host; k++) {
 			const char *h = istr(sf->sysinc[k]);
 			sf->host = model_find1(a->model, ROW_HOSTHDR, sf->sysinc[k]) != NULL ||

@@ -222,6 +222,14 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 	}
 }
 
+uint32_t icall_arg_name(uint32_t arg)
+{
+	const char *t = istr(arg);
+	if (*t == '&')
+		t++;
+	return is_ident(t) ? intern_lookup(t) : 0;
+}
+
 int icall_param_named(const struct program *p, int g, uint32_t name)
 {
 	for (int i = 0; i < p->funcs[g].nparams; i++)
@@ -244,10 +252,7 @@ static void passed_funcs(struct analysis *a, int g, int k, int depth, int **out,
 		const struct call *cc = &p->calls[p->funcs[g].callers[i]];
 		if (k >= cc->nargs)
 			continue;
-		const char *t = istr(cc->args[k]);
-		if (*t == '&')
-			t++;
-		uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+		uint32_t id = icall_arg_name(cc->args[k]);
 		int f = id ? graph_resolve_in(a, cc->file, cc->fn, id) : -1;
 		int j = f < 0 && id && cc->fn >= 0 && cc->fn != g && depth < FORWARD_DEPTH ? icall_param_named(p, cc->fn, id) : -1;
 		if (j >= 0)
@@ -309,10 +314,7 @@ static void param_calls(struct analysis *a, struct icalls *I)
 /* The parameter of function f an argument text names (`ea_call`, `&cb`), or -1. */
 static int arg_param(const struct program *p, int f, uint32_t arg)
 {
-	const char *t = istr(arg);
-	if (*t == '&')
-		t++;
-	uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+	uint32_t id = icall_arg_name(arg);
 	return id ? icall_param_named(p, f, id) : -1;
 }
 
@@ -555,10 +557,7 @@ void icall_resolve(struct analysis *a)
 	unsigned char *memo = xcalloc(p->nparams ? p->nparams : 1, 1);
 	for (size_t c = 0; c < p->ncalls; c++)
 		for (int i = 0; i < p->calls[c].nargs; i++) {
-			const char *t = istr(p->calls[c].args[i]);
-			if (*t == '&')
-				t++;
-			uint32_t id = is_ident(t) ? intern_lookup(t) : 0;
+			uint32_t id = icall_arg_name(p->calls[c].args[i]);
 			int f = id ? graph_resolve_in(a, p->calls[c].file, p->calls[c].fn, id) : -1;
 			if (f < 0)
 				continue;

@@ -52,4 +52,6 @@ int icall_param(const struct analysis *a, int c);
 uint32_t icall_param_mask(const struct analysis *a, int f);
 /* The parameter of function g named name, or -1. */
 int icall_param_named(const struct program *p, int g, uint32_t name);
+/* The identifier an argument text names, `name` or `&name` (interned), or 0. */
+uint32_t icall_arg_name(uint32_t arg);
 #endif

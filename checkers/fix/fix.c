@@ -227,8 +227,7 @@ static void group_scopes(struct fgroup *G, const struct analysis *a, const struc
 		if ((e->kind != HOP_TRANS && e->kind != HOP_HANDLE) || e->row < 0)
 			continue;
 		const struct mrow *r = &a->model->rows[e->row];
-		size_t dl = r->dummy_dir ? strlen(istr(r->dummy_dir)) : 0;
-		if (dl && strncmp(f->file, istr(r->dummy_dir), dl) == 0 && f->file[dl] == '/') {
+		if (mrow_dummy_in(r, f->file)) {
 			G->dummy_dir = r->dummy_dir; /* the mask changes where the handle is a dummy */
 			G->nfc = 0;
 		}

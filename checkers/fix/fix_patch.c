@@ -318,10 +318,9 @@ static void body_of(struct strbuf *sb, const struct fixer *F, const struct fgrou
 	free(t);
 	scope_rows(sb, F, g);
 	if (g->dummy_dir) {
-		char *d = xasprintf("Except on mounts where these %s are dummies that open no scope (%s without a "
-				    "journal, and during fast-commit replay at mount): there the allocations become "
-				    "GFP_KERNEL. Nothing is journalled then, so reclaim has no transaction of this "
-				    "task to wait for.",
+		char *d = xasprintf("Except where these %s are dummies that open no scope (in %s, as the rows above "
+				    "say): there the allocations become GFP_KERNEL. No transaction of this task is "
+				    "open then for reclaim to wait on.",
 				    g->kind[0] ? g->kind : "handles", istr(g->dummy_dir));
 		wrap(sb, d, 72);
 		free(d);

@@ -107,6 +107,9 @@ void model_free(struct model *m);
 
 /* Does a row apply to the model's version? */
 int mrow_applies(const struct model *m, const struct mrow *r);
+/* Does setter or handle row r say its handle may be a dummy that opens no
+ * scope in file (a path under its dummy=DIR: ext4 without a journal)? */
+int mrow_dummy_in(const struct mrow *r, const char *file);
 
 /* Indexes for lookups by name (built by model_index; must be called after loading;
  * model_free() frees it, model_index_free() alone). */
@@ -124,7 +127,8 @@ const char *row_kind_name(enum row_kind k);
 /* The entry row for an ops-table field "struct.member" (exact, else "struct.*"), or NULL. */
 const struct mrow *model_entry(const struct model *m, const char *field);
 void model_dump(const struct model *m, FILE *out);
-/* Does path (relative to the tree root) lie under a hostdir row's directory
- * pattern, `*` being one directory name (model/hostcode.txt: the boot wrappers)? */
-int model_host_path(const struct model *m, const char *path);
+/* Does path (relative to the tree root) lie under the directory pattern of a
+ * hostdir row, `*` being one directory name (model/hostcode.txt: the boot
+ * wrappers)? */
+int model_path_under(const char *pattern, const char *path);
 #endif

@@ -114,8 +114,7 @@ const struct mrow *model_entry(const struct model *m, const char *field)
 	return model_find1(m, ROW_ENTRY, intern(buf));
 }
 
-/* Does path start with the directories of pattern p (`*` matches one name)? */
-static int under_pattern(const char *p, const char *path)
+int model_path_under(const char *p, const char *path)
 {
 	while (*p) {
 		if (*p == '*') {
@@ -129,12 +128,8 @@ static int under_pattern(const char *p, const char *path)
 	return 1;
 }
 
-int model_host_path(const struct model *m, const char *path)
+int mrow_dummy_in(const struct mrow *r, const char *file)
 {
-	for (size_t i = 0; i < m->n; i++) {
-		const struct mrow *r = &m->rows[i];
-		if (r->kind == ROW_HOSTDIR && mrow_applies(m, r) && under_pattern(istr(r->name), path))
-			return 1;
-	}
-	return 0;
+	size_t dl = r->dummy_dir ? strlen(istr(r->dummy_dir)) : 0;
+	return dl && strncmp(file, istr(r->dummy_dir), dl) == 0 && file[dl] == '/';
 }

@@ -24,8 +24,7 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 	const struct mrow *dummy = NULL;
 	for (int i = 0; i < f->nev && !dummy; i++) {
 		const struct mrow *r = f->ev[i].row >= 0 ? &a->model->rows[f->ev[i].row] : NULL;
-		size_t dl = r && r->dummy_dir ? strlen(istr(r->dummy_dir)) : 0;
-		if (dl && strncmp(f->file, istr(r->dummy_dir), dl) == 0 && f->file[dl] == '/')
+		if (r && mrow_dummy_in(r, f->file))
 			dummy = r;
 	}
 	if (dummy && f->conf == CONF_HIGH) {
