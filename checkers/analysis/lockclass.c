@@ -571,18 +571,20 @@ static int int_at(const char *t, long *val)
  * `file` names: an enumerator written `NAME = N` in that file or a header of its
  * directory (ubifs.h: `WB_MUTEX_1 = 0`). 0 when it cannot be told (an
  * enumerator without `=`, a #define: a class of its own, as before). */
-static int subclass_value(const struct analysis *a, int file, const char *name, size_t n, long *val)
+static int subclass_value(const struct analysis *a, int file, const char *text, size_t n, long *val)
 {
 	const struct program *p = a->prog;
 	const char *dir = p->files[file].dir;
-	for (size_t f = 0; f < p->nfiles; f++) {
+	char *name = xstrndup(text, n); /* the argument may go on after the name */
+	int found = 0;
+	for (size_t f = 0; f < p->nfiles && !found; f++) {
 		if ((int)f != file && (!p->files[f].is_header || strcmp(p->files[f].dir, dir) != 0))
 			continue;
 		/* the source cache is a memo of the facts' texts */
 		const struct srcfile *sf = file_src((struct analysis *)a, (int)f);
-		for (int l = 0; sf->text && l < sf->nlines; l++) {
+		for (int l = 0; sf->text && l < sf->nlines && !found; l++) {
 			const char *q = sf->line[l];
-			while ((q = strstr(q, name)) != NULL) {
+			while (!found && (q = strstr(q, name)) != NULL) {
 				int word = (q == sf->line[l] || !idc(q[-1])) && !idc(q[n]);
 				const char *t = q + n;
 				q += n;
@@ -590,12 +592,12 @@ static int subclass_value(const struct analysis *a, int file, const char *name, 
 					continue;
 				while (*t == ' ' || *t == '\t')
 					t++;
-				if (*t == '=' && t[1] != '=' && int_at(t + 1, val))
-					return 1;
+				found = *t == '=' && t[1] != '=' && int_at(t + 1, val);
 			}
 		}
 	}
-	return 0;
+	free(name);
+	return found;
 }
 
 /* cls with the subclass sub: "T.m#SUB", before any array key "[...]". */
