@@ -310,7 +310,7 @@ static int arg_matches(const struct mrow *r, uint32_t key0)
 static uint32_t norm_key(uint32_t id)
 {
 	const char *s = istr(id);
-	size_t n = strlen(s);
+	size_t n = istr_len(id);
 	size_t b = 0, e = n;
 	for (;;) {
 		while (b < e && s[b] == ' ')

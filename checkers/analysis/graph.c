@@ -480,19 +480,32 @@ static int find_wrapper_param(struct analysis *a, struct func *fn)
 static void infer_wrappers(struct analysis *a)
 {
 	struct program *p = a->prog;
+	/* A function is looked at again only when one of its callees became a
+	 * wrapper since the last look (dirty): the others would find nothing
+	 * new. The rounds and their order are those of looking at every
+	 * function each round. */
+	unsigned char *dirty = xmalloc(p->nfuncs ? p->nfuncs : 1);
+	memset(dirty, 1, p->nfuncs ? p->nfuncs : 1);
 	for (int round = 0; round < 16; round++) {
 		int changed = 0;
 		for (size_t f = 0; f < p->nfuncs; f++) {
 			struct func *fn = &p->funcs[f];
-			if (fn->alloc_gfp_param >= 0 || !fn->nparams)
+			if (!dirty[f] || fn->alloc_gfp_param >= 0 || !fn->nparams)
 				continue;
+			dirty[f] = 0;
 			if (model_find1(a->model, ROW_ALLOC, fn->name))
 				continue;
-			changed |= find_wrapper_param(a, fn);
+			if (find_wrapper_param(a, fn)) {
+				changed = 1;
+				for (int i = 0; i < fn->ncallers; i++)
+					if (p->calls[fn->callers[i]].fn >= 0)
+						dirty[p->calls[fn->callers[i]].fn] = 1;
+			}
 		}
 		if (!changed)
 			break;
 	}
+	free(dirty);
 }
 
 int graph_build(struct analysis *a)

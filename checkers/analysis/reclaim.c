@@ -368,8 +368,10 @@ static int fs_ops_struct(const struct model *m, const char *st, size_t n)
 		return 1;
 	for (size_t i = 0; i < m->n; i++) {
 		const struct mrow *r = &m->rows[i];
+		if (r->kind != ROW_RECLAIM)
+			continue; /* (before istr(): this runs for every ref of the scan) */
 		const char *rn = istr(r->name);
-		if (r->kind == ROW_RECLAIM && strncmp(rn, "shrinker.", 9) != 0 && strncmp(rn, st, n) == 0 && rn[n] == '.')
+		if (strncmp(rn, "shrinker.", 9) != 0 && strncmp(rn, st, n) == 0 && rn[n] == '.')
 			return 1;
 	}
 	return 0;

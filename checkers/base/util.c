@@ -258,6 +258,11 @@ const char *istr(uint32_t id)
 	return id < nstrs ? strs[id] : "";
 }
 
+size_t istr_len(uint32_t id)
+{
+	return id < nstrs ? lens[id] : 0;
+}
+
 size_t intern_count(void)
 {
 	return nstrs;

@@ -58,6 +58,7 @@ void intern_prefetch(const char *s, size_t n);
 uint32_t intern_lookup(const char *s); /* 0 when not interned */
 uint32_t intern_lookup_n(const char *s, size_t n);
 const char *istr(uint32_t id);
+size_t istr_len(uint32_t id); /* strlen(istr(id)), without reading the string */
 size_t intern_count(void);
 void intern_reset(void);
 

@@ -87,11 +87,30 @@ static int clears(const char *text, const char *w)
 	return 0;
 }
 
+static void index_calls(const struct program *p, int **first, int **next)
+{
+	*first = xmalloc(sizeof(int) * (p->nfiles ? p->nfiles : 1));
+	*next = xmalloc(sizeof(int) * (p->ncalls ? p->ncalls : 1));
+	for (size_t f = 0; f < p->nfiles; f++)
+		(*first)[f] = -1;
+	for (size_t k = p->ncalls; k-- > 0;) {
+		int f = p->calls[k].file;
+		(*next)[k] = f >= 0 && (size_t)f < p->nfiles ? (*first)[f] : -1;
+		if (f >= 0 && (size_t)f < p->nfiles)
+			(*first)[f] = (int)k;
+	}
+}
+
 void rule_nofs_mapping(struct rulectx *rc)
 {
 	struct analysis *a = rc->a;
 	const struct program *p = a->prog;
 	uint32_t set = intern_lookup("mapping_set_gfp_mask");
+	/* The calls of each file in order (next[k]: the file's next call after
+	 * k, -1 at its end), made at the first set call: a use is in the set
+	 * call's file, and walking every call of the scan for each set call cost
+	 * a whole kernel a second. */
+	int *first = NULL, *next = NULL;
 	for (size_t c = 0; set && c < p->ncalls; c++) {
 		const struct call *cl = &p->calls[c];
 		if (cl->is_icall || cl->callee != set || cl->nargs != 2 || cl->fn < 0)
@@ -112,8 +131,10 @@ void rule_nofs_mapping(struct rulectx *rc)
 			continue;
 		const char *kind = noio ? "NOIO" : "NOFS";
 		int inode = per_inode(a, cl->fn, istr(cl->args[0]));
+		if (!first)
+			index_calls(p, &first, &next);
 		int n = 0;
-		for (size_t k = 0; k < p->ncalls; k++)
+		for (int k = cl->file >= 0 ? first[cl->file] : -1; k >= 0; k = next[k])
 			n += inherits(a, cl, &p->calls[k], cl->args[0], inode);
 		struct finding *f = finding_at_token(rc, R_nofs_mapping, CONF_LOW, -1, (int)c);
 		if (n)
@@ -125,7 +146,7 @@ void rule_nofs_mapping(struct rulectx *rc)
 				       "consider a scope where the reason is a lock",
 				    istr(cl->args[0]), m, kind);
 		int shown = 0;
-		for (size_t k = 0; k < p->ncalls && shown < 5; k++) {
+		for (int k = cl->file >= 0 ? first[cl->file] : -1; k >= 0 && shown < 5; k = next[k]) {
 			const struct call *u = &p->calls[k];
 			if (inherits(a, cl, u, cl->args[0], inode)) {
 				const struct mrow *r = model_find1(a->model, ROW_PAGECACHE, u->callee);
@@ -136,4 +157,6 @@ void rule_nofs_mapping(struct rulectx *rc)
 			}
 		}
 	}
+	free(first);
+	free(next);
 }
