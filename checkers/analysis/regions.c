@@ -84,6 +84,17 @@ static int all_hold(const struct analysis *a, int c, int acquire, const struct h
 	return 1;
 }
 
+/* Does some state at call c hold the entry opened by `acquire`? */
+static int some_hold(const struct analysis *a, int c, int acquire)
+{
+	const struct stateset *st = &a->states[c];
+	for (int i = 0; i < st->n; i++)
+		for (int j = 0; j < st->s[i].n; j++)
+			if (held_is(&st->s[i].h[j], acquire))
+				return 1;
+	return 0;
+}
+
 static int is_release(const struct analysis *a, const struct region *g, int c)
 {
 	const struct program *p = a->prog;
@@ -98,8 +109,13 @@ static int is_release(const struct analysis *a, const struct region *g, int c)
 				continue;
 			if (cr[k]->arg_pat && !(cl->nargs && glob_match(istr(cr[k]->arg_pat), istr(cl->args[0]))))
 				continue;
+			/* the same lock text: a release of this acquire where some path
+			 * holds what it took; where none does, the release pairs with
+			 * another acquire of the same lock (jbd2_journal_flush(): the
+			 * checkpoint loop's mutex_lock_io() and unlock, then a second
+			 * mutex_lock_io() whose unlocks are not the loop's) */
 			if (cl->nargs && cl->args[0] == g->key)
-				return 1;
+				return some_hold(a, c, g->acquire);
 			/* flow.c: no held entry of the row with this identity -> the most recent one */
 			if (!all_hold(a, c, g->acquire, NULL))
 				return 0;
