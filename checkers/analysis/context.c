@@ -944,10 +944,47 @@ static const struct ctxent *entry_ev(const struct analysis *a, int g, int k, uin
 	return &a->ctx[g].ev[k];
 }
 
+/* The locks held at call c on a path that holds nothing reclaim takes (a
+ * primitive whose class no reclaim path of the lock's directory takes): one
+ * hop each, so that the reader sees them weighed, not missed (exfat_trim_fs()
+ * holds bitmap_lock, which exfat's ->evict_inode takes only for an unlinked
+ * inode, one reclaim never evicts). At most *left hops. */
+static void held_hops(const struct analysis *a, struct chain *out, int c, int *left)
+{
+	const struct program *p = a->prog;
+	const struct stateset *st = &a->states[c];
+	int seen[4], nseen = 0;
+	for (int i = 0; i < st->n && *left > 0; i++)
+		for (int j = 0; j < st->s[i].n && *left > 0 && nseen < 4; j++) {
+			const struct held *h = &st->s[i].h[j];
+			if (h->kind != HK_LOCK || h->call < 0 || held_counts(a, h) ||
+			    (h->row >= 0 && a->model->rows[h->row].blocks_reclaim))
+				continue;
+			int dup = 0;
+			for (int s = 0; s < nseen; s++)
+				dup |= seen[s] == h->call;
+			if (dup)
+				continue;
+			seen[nseen++] = h->call;
+			const struct call *o = &p->calls[h->call];
+			char *t = h->cls ? lock_class_text(h->cls) : xstrdup("a lock gfpcheck cannot name");
+			chain_add(out, HOP_HELD, p->files[o->file].path, o->pos.line, h->call, o->fn, h->row,
+				  "%s(%s) takes %s, held at %s:%d: no reclaim path gfpcheck finds takes it (--explain-locks "
+				  "lists those that do)",
+				  istr(o->callee), o->nargs ? istr(o->args[0]) : "", t, p->files[p->calls[c].file].path,
+				  p->calls[c].pos.line);
+			free(t);
+			(*left)--;
+		}
+}
+
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv)
 {
 	const struct program *p = a->prog;
 	int k = pc_index(bit);
+	int held_left = bit == PC_NONE ? 3 : 0;
+	if (held_left)
+		held_hops(a, out, c, &held_left);
 	if (!cv->inherited[k]) {
 		if (cv->origin[k] >= 0)
 			origin_hop(a, out, cv->origin[k], bit);
@@ -1001,6 +1038,8 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 		else
 			chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, e->via, g, -1, "%s() called from %s()",
 				  fname(a, g), fname(a, v->fn));
+		if (held_left)
+			held_hops(a, out, e->via, &held_left);
 		if (e->local) {
 			if (e->origin >= 0)
 				origin_hop(a, out, e->origin, bit);

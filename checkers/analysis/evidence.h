@@ -18,6 +18,7 @@ enum hop_kind {
 	HOP_ICALL,    /* an indirect call resolved through an ops-table member */
 	HOP_RECLAIM,  /* a hop of a reclaim chain: how direct reclaim reaches a lock */
 	HOP_ALLOC,    /* the allocation a mask reaches */
+	HOP_HELD,     /* a lock held on a "nothing held that reclaim takes" path: `call` takes it */
 };
 
 struct evidence {

@@ -109,13 +109,15 @@ static int is_release(const struct analysis *a, const struct region *g, int c)
 				continue;
 			if (cr[k]->arg_pat && !(cl->nargs && glob_match(istr(cr[k]->arg_pat), istr(cl->args[0]))))
 				continue;
-			/* the same lock text: a release of this acquire where some path
-			 * holds what it took; where none does, the release pairs with
-			 * another acquire of the same lock (jbd2_journal_flush(): the
-			 * checkpoint loop's mutex_lock_io() and unlock, then a second
-			 * mutex_lock_io() whose unlocks are not the loop's) */
+			/* the same lock text: a release of this acquire unless the paths
+			 * that reach it all hold another acquire's entry and none this
+			 * one's (jbd2_journal_flush(): the checkpoint loop's unlock pairs
+			 * with the loop's mutex_lock_io(), the later unlocks with the
+			 * second one). A release no path reaches in the interpretation
+			 * (a branch on a config constant: ext2's IS_DAX()) stays one: a
+			 * restore there costs nothing if the branch does run. */
 			if (cl->nargs && cl->args[0] == g->key)
-				return some_hold(a, c, g->acquire);
+				return !a->states[c].n || some_hold(a, c, g->acquire);
 			/* flow.c: no held entry of the row with this identity -> the most recent one */
 			if (!all_hold(a, c, g->acquire, NULL))
 				return 0;

@@ -387,6 +387,14 @@ scope_reclaim() {
 }
 t nofs-to-scope-reclaim-chain scope_reclaim
 
+# ---- nofs-no-context names the locks held that reclaim does not take -------------
+held_hop() {
+	"$G" -q "$top/tests/fixtures/nofs-no-context/held-lock-not-reclaimed" >"$tmp/x.out" 2>&1
+	[ $? = 1 ] && grep -q '^	fs/xfat/balloc.c:36: mutex_lock(&XFAT_SB(sb)->bitmap_lock) takes xfat_sb_info.bitmap_lock, held at fs/xfat/balloc.c:37: no reclaim path gfpcheck finds takes it' "$tmp/x.out" &&
+	[ "$(grep -c 'no reclaim path gfpcheck finds' "$tmp/x.out")" = 1 ] || { cat "$tmp/x.out"; return 1; }
+}
+t nofs-no-context-held-hop held_hop
+
 # ---- determinism -------------------------------------------------------------
 det() {
 	local j f
