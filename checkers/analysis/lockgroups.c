@@ -27,7 +27,7 @@
 #define GROUP_MAX_CLASSES 3
 
 struct walk {
-	const struct analysis *a;
+	struct analysis *a; /* (region_covers() runs the flow engine's probe) */
 	uint8_t *seen;   /* per function: bit 0 walked, bit 1 walked with `none_ok` */
 	int *through;    /* per function whose callers were walked: the call in it
 			    the walk came from */
@@ -39,31 +39,36 @@ struct walk {
 	int failed;
 };
 
-static void add_acq1(struct walk *W, int call, uint32_t cls, int row)
+static void add_acq1(struct walk *W, int call, uint32_t cls, int row, int open)
 {
 	for (size_t i = 0; i < W->nacq; i++)
-		if (W->acq[i].call == call)
+		if (W->acq[i].call == call) {
+			W->acq[i].open_at_use &= open;
 			return;
-	struct lockacq x = {call, cls, row};
+		}
+	struct lockacq x = {call, cls, row, open};
 	VEC_PUSH(W->acq, W->nacq, W->capacq, x);
 }
 
-/* The acquisition `call` of class cls, and every other acquisition of the class
- * in its function: the flow engine keeps one acquire call per held entry where
- * paths join, so a lock dropped and taken again (ubifs's reserve_space() around
- * its GC) shows only one of them. A scope goes at each. */
-static void add_acq(struct walk *W, int call, uint32_t cls, int row)
+/* The acquisition `call` of class cls, seen held at call `at`, and every other
+ * acquisition of the class in its function whose hold can reach `at`: the flow
+ * engine keeps one acquire call per held entry where paths join, so a lock
+ * dropped and taken again (ubifs's reserve_space() around its GC) shows only
+ * one of them. A scope goes at each. One whose every release comes first (the
+ * checkpoint loop's mutex_lock_io() of jbd2_journal_flush(), before the second
+ * one that covers the erase) is no place for it. */
+static void add_acq(struct walk *W, int call, uint32_t cls, int row, int at)
 {
 	const struct program *p = W->a->prog;
-	add_acq1(W, call, cls, row);
+	add_acq1(W, call, cls, row, region_open_at(W->a, call, at));
 	int f = p->calls[call].fn;
 	for (int i = 0; f >= 0 && i < p->funcs[f].ncalls; i++) {
 		int c = p->funcs[f].calls[i];
 		if (c != call && !flow_lock_row(W->a, c, 0) && flow_lock_row(W->a, c, 1))
 			continue; /* a trylock: the scope goes where the lock is surely held */
 		uint32_t hc = c != call ? held_class(W->a, c) : 0;
-		if (hc && lock_class_unkeyed(hc) == cls)
-			add_acq1(W, c, cls, row);
+		if (hc && lock_class_unkeyed(hc) == cls && region_covers(W->a, c, at))
+			add_acq1(W, c, cls, row, 1);
 	}
 }
 
@@ -87,7 +92,7 @@ static void walk_call(struct walk *W, int c, int none_ok, int depth)
 				W->failed = 1; /* a lock the groups cannot name */
 				return;
 			}
-			add_acq(W, lock->call, lock_class_unkeyed(lock->cls), lock->row);
+			add_acq(W, lock->call, lock_class_unkeyed(lock->cls), lock->row, c);
 		} else if (!sp.blocked) {
 			int f = a->prog->calls[c].fn;
 			if (f < 0) {
@@ -278,7 +283,7 @@ static int cmp_tsite(const void *x, const void *y)
 	return a->tok != b->tok ? (a->tok > b->tok) - (a->tok < b->tok) : (a->site > b->site) - (a->site < b->site);
 }
 
-void lockgroups_build(const struct analysis *a, const struct sites *s, const struct regions *r,
+void lockgroups_build(struct analysis *a, const struct sites *s, const struct regions *r,
 		      struct lockgroups *out)
 {
 	const struct program *p = a->prog;
@@ -362,7 +367,10 @@ void lockgroups_build(const struct analysis *a, const struct sites *s, const str
 			for (size_t x = 0; x < T[k].nacq; x++) {
 				int dup = 0;
 				for (int y = 0; y < g.nacq && !dup; y++)
-					dup = g.acq[y].call == T[k].acq[x].call;
+					if (g.acq[y].call == T[k].acq[x].call) {
+						dup = 1;
+						g.acq[y].open_at_use &= T[k].acq[x].open_at_use;
+					}
 				if (!dup)
 					VEC_PUSH(g.acq, g.nacq, capa, T[k].acq[x]);
 			}

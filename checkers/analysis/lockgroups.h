@@ -12,7 +12,7 @@
 
 /* Groups of GFP_NOFS tokens not already in a region of two or more tokens
  * (regions r), each with two or more tokens. */
-void lockgroups_build(const struct analysis *a, const struct sites *s, const struct regions *r,
+void lockgroups_build(struct analysis *a, const struct sites *s, const struct regions *r,
 		      struct lockgroups *out);
 void lockgroups_free(struct lockgroups *g);
 #endif

@@ -332,10 +332,16 @@ static uint8_t *region_setup(struct analysis *a, struct region *g)
 	if (!why && g->try_)
 		why = "the lock is a trylock; the scope would have to open in the branch that took it";
 	if (!why) {
+		/* another acquire of the same lock that a path reaches with this
+		 * region's scope open, or that the probe does not see: a second
+		 * scope there would nest or cross this one. One outside the region
+		 * (a loop that takes and drops the lock before it: jbd2_journal_flush())
+		 * has its own releases (is_release()) and is no obstacle. */
 		for (int i = 0; i < fn->ncalls && !why; i++) {
 			const struct call *o = &p->calls[fn->calls[i]];
 			if (fn->calls[i] != g->acquire && o->callee == ac->callee &&
-			    (o->lhs ? o->lhs : o->nargs ? o->args[0] : 0) == (ac->lhs ? ac->lhs : ac->nargs ? ac->args[0] : 0))
+			    (o->lhs ? o->lhs : o->nargs ? o->args[0] : 0) == (ac->lhs ? ac->lhs : ac->nargs ? ac->args[0] : 0) &&
+			    where[i] != PROBE_OUT)
 				why = "the function takes this lock more than once";
 		}
 	}
@@ -355,8 +361,15 @@ static void group_regions(struct analysis *a, struct lockgroups *G)
 	for (size_t i = 0; i < G->n; i++) {
 		struct lockgroup *lg = &G->v[i];
 		lg->reg = xcalloc(lg->nacq ? (size_t)lg->nacq : 1, sizeof(*lg->reg));
-		for (int k = 0; k < lg->nacq; k++)
+		for (int k = 0; k < lg->nacq; k++) {
 			region_at(a, lg->acq[k].call, &lg->reg[k]);
+			if (lg->reg[k].ok && !lg->acq[k].open_at_use) {
+				lg->reg[k].ok = 0;
+				lg->reg[k].why = "a call through which an allocation is reached with the lock held "
+						 "counts as a release of it (the callee releases the lock's class), so the "
+						 "scope would close before it";
+			}
+		}
 	}
 }
 
@@ -470,6 +483,51 @@ static void region_at(struct analysis *a, int acquire, struct region *g)
 		return;
 	}
 	free(region_setup(a, g));
+}
+
+int region_covers(struct analysis *a, int acquire, int call)
+{
+	const struct program *p = a->prog;
+	int f = p->calls[acquire].fn;
+	if (f < 0 || p->calls[call].fn != f)
+		return 1;
+	const struct func *fn = &p->funcs[f];
+	struct region g;
+	memset(&g, 0, sizeof(g));
+	g.acquire = acquire;
+	g.fn = f;
+	uint8_t *where = region_setup(a, &g);
+	int covers = 1;
+	for (int i = 0; i < fn->ncalls; i++)
+		if (fn->calls[i] == call && where[i]) /* (not reached by the probe: unknown, keep it) */
+			covers = (where[i] & PROBE_IN) != 0;
+	free(where);
+	region_free(&g);
+	return covers;
+}
+
+int region_open_at(struct analysis *a, int acquire, int call)
+{
+	const struct program *p = a->prog;
+	int f = p->calls[acquire].fn;
+	if (f < 0 || p->calls[call].fn != f)
+		return 1;
+	const struct func *fn = &p->funcs[f];
+	struct region g;
+	memset(&g, 0, sizeof(g));
+	g.acquire = acquire;
+	g.fn = f;
+	uint8_t *where = region_setup(a, &g);
+	int open = 1;
+	for (int i = 0; i < fn->ncalls; i++)
+		if (fn->calls[i] == call && where[i])
+			open = (where[i] & PROBE_IN) != 0;
+	for (int i = 0; i < g.nrel; i++)
+		if (g.rel[i] == call)
+			open = 0;
+	free(where);
+	region_free(&g);
+	return open;
 }
 
 void region_free(struct region *g)

@@ -32,6 +32,9 @@ struct lockacq {
 	int call;      /* the call that takes the lock */
 	uint32_t cls;  /* its class */
 	int row;       /* the model row of the lock entry, or -1 */
+	int open_at_use; /* 0 when a call through which a token is reached with this
+			  * lock held would be outside a scope opened here: one of
+			  * its releases (region_open_at()) */
 };
 
 struct lockgroup {
@@ -61,6 +64,15 @@ void regions_free(struct regions *r);
 void region_free(struct region *g);
 /* The first region whose __GFP_FS sites hold site (sites index), or -1. */
 int region_of_site(const struct regions *r, int site);
+/* Can a path arrive at `call` (of the acquire's function) with the entry
+ * opened by `acquire` still held, as the region probe sees it? 1 when it can,
+ * or when the probe does not tell (another function, a call it does not reach). */
+int region_covers(struct analysis *a, int acquire, int call);
+/* Would a scope opened after `acquire` be open at `call` (of the same
+ * function): some path arrives there inside it, and `call` is not one of its
+ * releases (a callee that releases the lock's class is one: the restore goes
+ * before it). 1 also when the probe cannot tell. */
+int region_open_at(struct analysis *a, int acquire, int call);
 /* "myfs_lock(sbi)" for messages (caller frees). */
 char *region_lock_text(const struct analysis *a, const struct region *g);
 #endif
