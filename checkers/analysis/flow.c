@@ -251,11 +251,16 @@ static void add_kill(struct fa *F, int kind, int row, uint32_t cls)
 	VEC_PUSH(F->kill_cls, n, cap, cls);
 }
 
+/* The classes a function acquires, without key and lockdep subclass: a
+ * release without a subclass (mutex_unlock()) releases any subclass of its
+ * class, so a function that takes an ni_lock through mutex_lock_nested(..,
+ * NTFS_INODE_MUTEX_SECURITY) and drops it with mutex_unlock() (ntfs3's
+ * fsntfs.c) releases what it took, not its callers' ni_lock. */
 static void add_acq(struct fa *F, uint32_t cls)
 {
 	if (!cls)
 		return;
-	cls = lock_class_unkeyed(cls);
+	cls = lock_class_base(cls);
 	for (int i = 0; i < F->nacq; i++)
 		if (F->acq[i] == cls)
 			return;
@@ -264,7 +269,7 @@ static void add_acq(struct fa *F, uint32_t cls)
 
 static int has_acq(const struct fa *F, uint32_t cls)
 {
-	cls = lock_class_unkeyed(cls);
+	cls = lock_class_base(cls);
 	for (int i = 0; i < F->nacq; i++)
 		if (F->acq[i] == cls)
 			return 1;
