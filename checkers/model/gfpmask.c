@@ -133,8 +133,23 @@ const char *mask_base(const struct model *m, uint32_t bits, uint32_t *base_bits)
 
 char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits)
 {
-	uint32_t b;
-	const char *base = mask_base(m, bits, &b);
+	const uint32_t key = GB_FS | GB_IO | GB_DIRECT_RECLAIM | GB_KSWAPD_RECLAIM;
+	uint32_t b = 0;
+	const char *base = NULL;
+	int basek = -1;
+	/* a written mask that is the whole result on its own bits: GFP_USER in
+	 * `GFP_NOIO | GFP_USER` (its __GFP_HARDWALL is no bit GFP_KERNEL has) */
+	for (int k = 0; k < x->nset && !base; k++) {
+		uint32_t tb;
+		if (!gfp_flag_bits(m, x->set[k], &tb) && (tb & GB_DIRECT_RECLAIM) && (tb & key) == (bits & key) &&
+		    !(tb & ~bits)) {
+			base = istr(x->set[k]);
+			b = tb;
+			basek = k;
+		}
+	}
+	if (!base)
+		base = mask_base(m, bits, &b);
 	if (!base)
 		return NULL;
 	uint32_t rest = bits & ~b, got = 0;
@@ -142,12 +157,29 @@ char *mask_canonical(const struct model *m, const struct maskx *x, uint32_t bits
 	sb_add(&sb, base);
 	for (int k = 0; k < x->nset; k++) {
 		uint32_t tb;
-		if (gfp_flag_bits(m, x->set[k], &tb) || !tb || (tb & ~rest) || (tb & ~got) == 0)
+		if (k == basek || gfp_flag_bits(m, x->set[k], &tb) || !tb)
+			continue;
+		int emit;
+		if (tb & GB_OTHER) {
+			/* GB_OTHER stands for every flag gfpcheck does not reason
+			 * about (__GFP_HARDWALL, __GFP_NOWARN, __GFP_ZERO, ...) at
+			 * once: a set flag that carries some is written itself, or
+			 * its flags would be lost; one whose other bits the result
+			 * does not have cannot be */
+			if (tb & ~GB_OTHER & ~rest) {
+				sb_free(&sb);
+				return NULL;
+			}
+			emit = 1;
+		} else {
+			emit = !(tb & ~rest) && (tb & ~got) != 0;
+		}
+		if (!emit)
 			continue;
 		got |= tb;
 		sb_addf(&sb, " | %s", istr(x->set[k]));
 	}
-	if (got == rest)
+	if ((got & ~GB_OTHER) == (rest & ~GB_OTHER))
 		return sb.s;
 	sb_free(&sb);
 	return NULL;

@@ -12,4 +12,5 @@ void myfs_conflicts(void **v, size_t n)
 	v[2] = kmalloc(n, GFP_NOIO | __GFP_IO);
 	v[3] = kmalloc(n, GFP_NOFS | __GFP_ZERO);
 	v[4] = kmalloc(n, __GFP_FS | GFP_NOIO | __GFP_IO);
+	v[5] = kmalloc(n, GFP_NOIO | GFP_USER | __GFP_NOWARN);
 }
