@@ -47,6 +47,10 @@ static int inherits(const struct analysis *a, const struct call *c, const struct
 	const struct program *p = a->prog;
 	if (u->is_icall || u->file != c->file || u == c || (inode && u->fn != c->fn))
 		return 0;
+	/* before the set in its function: it read the old mask, as loop.c's
+	 * `lo->old_gfp_mask = mapping_gfp_mask(mapping);` saves it to restore */
+	if (u->fn == c->fn && pos_cmp(u->pos, c->pos) < 0)
+		return 0;
 	const struct mrow *r = model_find1(a->model, ROW_PAGECACHE, u->callee);
 	if (!r || r->gfp_idx >= 0 || r->arg_idx < 0 || r->arg_idx >= u->nargs || u->args[r->arg_idx] != map)
 		return 0;
