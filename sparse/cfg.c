@@ -395,13 +395,14 @@ void cfg_function(int fnidx)
 	int *iftok = xmalloc(sizeof(int) * (size_t)(nbb + 1));
 	int *tsucc = xmalloc(sizeof(int) * (size_t)(nbb + 1)), *fsucc = xmalloc(sizeof(int) * (size_t)(nbb + 1));
 	int *firsttok = xmalloc(sizeof(int) * (size_t)(nbb + 1));	/* first position of the block in the file */
+	int *brsucc = xmalloc(sizeof(int) * (size_t)(nbb + 1));	/* an unconditional branch's target, or -1 */
 	struct ctxrec *ctxs = NULL;
 	int nctx = 0, capctx = 0;
 	int last_marker_tok = -1;	/* the last inlined call seen, in block order */
 	int any_exit = 0;
 
 	for (int b = 0; b < nbb; b++) {
-		cbrtok[b] = iftok[b] = tsucc[b] = fsucc[b] = firsttok[b] = -1;
+		cbrtok[b] = iftok[b] = tsucc[b] = fsucc[b] = firsttok[b] = brsucc[b] = -1;
 		struct instruction *insn, *lastcall = NULL;
 		int lastcall_rec = -1, last_event_tok = -1, pending0 = nctx, marker_in_block = -1;
 		struct instruction *term = NULL;
@@ -539,7 +540,8 @@ void cfg_function(int fnidx)
 			any_exit = 1;
 			break;
 		case OP_BR:
-			sb_addf(&succ[b], "%d", ptr_index(bbs, nbb, term->bb_true));
+			brsucc[b] = ptr_index(bbs, nbb, term->bb_true);
+			sb_addf(&succ[b], "%d", brsucc[b]);
 			break;
 		case OP_CBR: {
 			tsucc[b] = ptr_index(bbs, nbb, term->bb_true);
@@ -605,6 +607,12 @@ void cfg_function(int fnidx)
 			 * branch): the one that starts the else branch, or the code right
 			 * after the if, is not the then-branch */
 			int swap = !t_in_then && e_in_then;
+			/* both start in the then-branch: sparse gave the block after an
+			 * if without else the position of the branch's last statement
+			 * (`if (!inode->i_nlink) f(inode);` closing a function). The
+			 * then-branch is the one that goes on into the other. */
+			if (t_in_then && e_in_then && es < 0 && t >= 0 && e >= 0 && brsucc[t] != brsucc[e])
+				swap = brsucc[e] == t;
 			if (!t_in_then && !e_in_then) {
 				int after = es >= 0 ? es : te, until = es >= 0 ? ee : 1 << 30;
 				int tf = t >= 0 && firsttok[t] >= after && firsttok[t] < until ? firsttok[t] : 1 << 30;
@@ -670,6 +678,7 @@ void cfg_function(int fnidx)
 	free(tsucc);
 	free(fsucc);
 	free(firsttok);
+	free(brsucc);
 	free(bbs);
 	free(cm);
 	subst_pop(smark);
