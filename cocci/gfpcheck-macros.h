@@ -57,13 +57,6 @@
 #define tcp_skb_tsorted_restore(skb)
 #define XZ_EXTERN extern
 
-// Typed arrays declared through a macro (bcachefs's darray.h:
-// `DARRAY(struct btree_root) btree_roots_extra;` in struct bch_fs, whose 395
-// lines after it were lost in 6.12, and with them the types of its locks).
-// As darray.h defines them; types only.
-#define DARRAY_PREALLOCATED(_type, _nr) struct { size_t nr, size; _type *data; _type preallocated[_nr]; }
-#define DARRAY(_type) struct { size_t nr, size; _type *data; _type preallocated[0]; }
-
 // VMA iterators written as a while condition (include/linux/mm.h, 6.1 on):
 // `for_each_vma(vmi, vma) { ... }` and userfaultfd's
 // `do { ... } for_each_vma_range(vmi, cur, end);` (fs/userfaultfd.c: 302

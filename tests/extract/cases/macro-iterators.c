@@ -1,14 +1,6 @@
-/* Declarations and loops written through kernel macros that spatch does not
- * know, which cocci/gfpcheck-macros.h defines: a DARRAY() member (bcachefs)
- * must not end the struct record, and a for_each_vma() loop body, also as the
+/* Loops written through kernel macros that spatch does not know, which
+ * cocci/gfpcheck-macros.h defines: a for_each_vma() loop body, also as the
  * tail of a do-while (fs/userfaultfd.c), keeps its calls. */
-struct bch_like {
-	int before;
-	DARRAY(struct btree_root) roots_extra;
-	struct mutex root_lock;
-	int after;
-};
-
 static int walk_vmas(struct mm_struct *mm, unsigned long end)
 {
 	struct vm_area_struct *vma, *cur;
