@@ -968,11 +968,27 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 			seen[nseen++] = h->call;
 			const struct call *o = &p->calls[h->call];
 			char *t = h->cls ? lock_class_text(h->cls) : xstrdup("a lock gfpcheck cannot name");
-			chain_add(out, HOP_HELD, p->files[o->file].path, o->pos.line, h->call, o->fn, h->row,
-				  "%s(%s) takes %s, held at %s:%d: no reclaim path gfpcheck finds takes it (--explain-locks "
-				  "lists those that do)",
-				  istr(o->callee), o->nargs ? istr(o->args[0]) : "", t, p->files[p->calls[c].file].path,
-				  p->calls[c].pos.line);
+			int gate, at, grow;
+			if (reclaim_gated(a, h->cls, p->files[o->file].dir, &gate, &at, &grow)) {
+				/* the filesystem's reclaim entry takes it, but only behind a live= gate */
+				const struct call *gc = &p->calls[gate], *tc = &p->calls[at];
+				const struct mrow *r = &a->model->rows[grow];
+				chain_add(out, HOP_HELD, p->files[o->file].path, o->pos.line, h->call, o->fn, h->row,
+					  "%s(%s) takes %s, held at %s:%d: reclaim does not take it: %s() (%s) calls %s() "
+					  "(%s:%d) only for an object whose %s is 0, and reclaim frees only objects whose %s "
+					  "is not (an unlinked inode is evicted at its last iput(), not by reclaim); %s() in "
+					  "%s() takes it at %s:%d",
+					  istr(o->callee), o->nargs ? istr(o->args[0]) : "", t, p->files[p->calls[c].file].path,
+					  p->calls[c].pos.line, fname(a, gc->fn), istr(r->name), istr(gc->callee),
+					  p->files[gc->file].path, gc->pos.line, istr(r->live), istr(r->live), istr(tc->callee),
+					  fname(a, tc->fn), p->files[tc->file].path, tc->pos.line);
+			} else {
+				chain_add(out, HOP_HELD, p->files[o->file].path, o->pos.line, h->call, o->fn, h->row,
+					  "%s(%s) takes %s, held at %s:%d: no reclaim path gfpcheck finds takes it "
+					  "(--explain-locks lists those that do)",
+					  istr(o->callee), o->nargs ? istr(o->args[0]) : "", t, p->files[p->calls[c].file].path,
+					  p->calls[c].pos.line);
+			}
 			free(t);
 			(*left)--;
 		}

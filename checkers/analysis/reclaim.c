@@ -37,6 +37,10 @@ struct reclaim {
 	uint64_t *mkey;
 	int *mval;
 	size_t mcap, mn;
+	/* the calls of entry functions the walk left out for a live= gate
+	 * (`if (!inode->i_nlink) ...` in ->evict_inode), with their row */
+	struct rgate { int call, row; } *gates;
+	size_t ngates, capgates;
 };
 
 struct entry {
@@ -756,6 +760,15 @@ static void live_enter(struct analysis *a, struct bfs *B, const struct entry *E,
 
 /* Breadth-first from one filesystem's entry functions E[0..n): the classes
  * its reclaim takes, each once (kswapd-only entries in a second round). */
+static void note_gate(struct reclaim *R, int c, int row)
+{
+	for (size_t k = 0; k < R->ngates; k++)
+		if (R->gates[k].call == c)
+			return;
+	struct rgate g = {c, row};
+	VEC_PUSH(R->gates, R->ngates, R->capgates, g);
+}
+
 static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const struct entry *E, int n)
 {
 	const struct program *p = a->prog;
@@ -788,7 +801,11 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 			const struct entry *ent = B->parent[f] < 0 ? &E[B->from[f]] : B->via_live[f] ? B->live[f] : NULL;
 			for (int i = 0; i < fn->ncalls; i++) {
 				int c = fn->calls[i];
-				if (dead_in_entry(ent, i) || dead_in_reclaim(R, f, i) || (B->creach[f] && !B->creach[f][i]) ||
+				if (dead_in_entry(ent, i)) {
+					note_gate(R, c, ent->row);
+					continue;
+				}
+				if (dead_in_reclaim(R, f, i) || (B->creach[f] && !B->creach[f][i]) ||
 				    (B->lreach[f] && !B->lreach[f][i]))
 					continue;
 				uint32_t cls = takes(a, c);
@@ -1154,11 +1171,70 @@ void reclaim_free(struct analysis *a)
 	free(R->pin);
 	free(R->pseudo);
 	free(R->ent_fs);
+	free(R->gates);
 	for (size_t f = 0; R->mreach && f < a->prog->nfuncs; f++)
 		free(R->mreach[f]);
 	free(R->mreach);
 	free(R);
 	a->reclaim = NULL;
+}
+
+/* Does function f take class base `want` (lock_class_base()), itself or in
+ * its direct callees, depth levels down? The call that does in *at. */
+/* takes() without its memo, for the report side (the analysis is const there). */
+static uint32_t takes_c(const struct analysis *a, int c)
+{
+	const struct mrow *r = flow_lock_row(a, c, 0);
+	if (!r)
+		return 0;
+	return a->call_cls && a->call_cls[c] != UINT32_MAX ? a->call_cls[c] : lock_class(a, c, r);
+}
+
+static int takes_below(const struct analysis *a, int f, uint32_t want, int depth, int *seen, int *nseen, int *at)
+{
+	const struct program *p = a->prog;
+	for (int k = 0; k < *nseen; k++)
+		if (seen[k] == f)
+			return 0;
+	if (*nseen < 256)
+		seen[(*nseen)++] = f;
+	const struct func *fn = &p->funcs[f];
+	for (int i = 0; i < fn->ncalls; i++) {
+		int c = fn->calls[i];
+		uint32_t cls = takes_c(a, c);
+		if (cls && lock_class_base(cls) == want) {
+			*at = c;
+			return 1;
+		}
+		int t = p->calls[c].target;
+		if (t >= 0 && depth > 0 && takes_below(a, t, want, depth - 1, seen, nseen, at))
+			return 1;
+	}
+	return 0;
+}
+
+int reclaim_gated(const struct analysis *a, uint32_t cls, const char *dir, int *gate, int *at, int *row)
+{
+	const struct reclaim *R = a->reclaim;
+	const struct program *p = a->prog;
+	if (!R || !cls || !dir)
+		return 0;
+	uint32_t want = lock_class_base(cls);
+	for (size_t k = 0; k < R->ngates; k++) {
+		const struct call *g = &p->calls[R->gates[k].call];
+		if (g->target < 0 || strcmp(p->files[g->file].dir, dir) != 0)
+			continue;
+		int seen[256], nseen = 0, c = -1;
+		uint32_t tc = takes_c(a, R->gates[k].call);
+		if ((tc && lock_class_base(tc) == want && (c = R->gates[k].call) >= 0) ||
+		    takes_below(a, g->target, want, 6, seen, &nseen, &c)) {
+			*gate = R->gates[k].call;
+			*at = c;
+			*row = R->gates[k].row;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls)

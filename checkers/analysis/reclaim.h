@@ -50,6 +50,12 @@ const struct rclass *reclaim_takes(const struct analysis *a, uint32_t cls);
  * its reclaim does not take, rather than one the scan cannot know? */
 int reclaim_walked(const struct analysis *a, const char *dir);
 const struct rclass *reclaim_takes_in(const struct analysis *a, uint32_t cls, const char *dir);
+/* Is class cls, held by code of directory dir, one that an entry function of
+ * that directory's reclaim takes only behind a live= gate (a call of
+ * ->evict_inode made only for an unlinked inode, which reclaim never evicts)?
+ * 1 with the gated call, the call that takes the lock and the entry's model
+ * row; 0 when no such gate is known. */
+int reclaim_gated(const struct analysis *a, uint32_t cls, const char *dir, int *gate, int *at, int *row);
 /* Append the reclaim chain of r: the entry, each call, the acquire. */
 void reclaim_chain(const struct analysis *a, const struct rclass *r, struct chain *out);
 /* --explain-locks: every filesystem's reclaim lock set with its chains, and the
