@@ -485,49 +485,45 @@ static void region_at(struct analysis *a, int acquire, struct region *g)
 	free(region_setup(a, g));
 }
 
-int region_covers(struct analysis *a, int acquire, int call)
+/* How paths arrive at `call` (of the acquire's function) in the probe of a
+ * scope opened after `acquire`: PROBE_IN/PROBE_OUT bits, 0 when the probe does
+ * not tell (another function, a call it does not reach); *rel: `call` is one
+ * of the region's releases. */
+static int probe_call(struct analysis *a, int acquire, int call, int *rel)
 {
 	const struct program *p = a->prog;
 	int f = p->calls[acquire].fn;
+	*rel = 0;
 	if (f < 0 || p->calls[call].fn != f)
-		return 1;
+		return 0;
 	const struct func *fn = &p->funcs[f];
 	struct region g;
 	memset(&g, 0, sizeof(g));
 	g.acquire = acquire;
 	g.fn = f;
 	uint8_t *where = region_setup(a, &g);
-	int covers = 1;
+	int at = 0;
 	for (int i = 0; i < fn->ncalls; i++)
-		if (fn->calls[i] == call && where[i]) /* (not reached by the probe: unknown, keep it) */
-			covers = (where[i] & PROBE_IN) != 0;
+		if (fn->calls[i] == call)
+			at = where[i];
+	for (int i = 0; i < g.nrel; i++)
+		if (g.rel[i] == call)
+			*rel = 1;
 	free(where);
 	region_free(&g);
-	return covers;
+	return at;
+}
+
+int region_covers(struct analysis *a, int acquire, int call)
+{
+	int rel, at = probe_call(a, acquire, call, &rel);
+	return !at || (at & PROBE_IN); /* (not reached by the probe: unknown, keep it) */
 }
 
 int region_open_at(struct analysis *a, int acquire, int call)
 {
-	const struct program *p = a->prog;
-	int f = p->calls[acquire].fn;
-	if (f < 0 || p->calls[call].fn != f)
-		return 1;
-	const struct func *fn = &p->funcs[f];
-	struct region g;
-	memset(&g, 0, sizeof(g));
-	g.acquire = acquire;
-	g.fn = f;
-	uint8_t *where = region_setup(a, &g);
-	int open = 1;
-	for (int i = 0; i < fn->ncalls; i++)
-		if (fn->calls[i] == call && where[i])
-			open = (where[i] & PROBE_IN) != 0;
-	for (int i = 0; i < g.nrel; i++)
-		if (g.rel[i] == call)
-			open = 0;
-	free(where);
-	region_free(&g);
-	return open;
+	int rel, at = probe_call(a, acquire, call, &rel);
+	return (!at || (at & PROBE_IN)) && !rel;
 }
 
 void region_free(struct region *g)
