@@ -130,6 +130,19 @@ static int gfp_param_in(const struct program *p, const struct func *fn, const ch
 	return -1;
 }
 
+int wrapper_passes_gfp(const struct analysis *a, const struct func *fn, const struct call *cl)
+{
+	const struct program *p = a->prog;
+	int gi = -1;
+	const struct mrow *ar = cl->is_icall ? NULL : model_find1(a->model, ROW_ALLOC, cl->callee);
+	if (ar)
+		gi = ar->gfp_idx;
+	else if (cl->target >= 0 && !cl->via_macro)
+		gi = p->funcs[cl->target].alloc_gfp_param;
+	return fn->alloc_gfp_param >= 0 && gi >= 0 && gi < cl->nargs &&
+	       gfp_param_in(p, fn, istr(cl->args[gi])) == fn->alloc_gfp_param;
+}
+
 /* A call to a function-like macro: the first function its body calls. The macro
  * is looked up in the calling file, then in headers of the same directory, then
  * anywhere (include/). */

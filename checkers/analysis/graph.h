@@ -9,6 +9,9 @@
  * `proto` records), and infer allocator wrappers. Returns the number of call
  * edges. */
 int graph_build(struct analysis *a);
+/* Does call cl of allocator wrapper fn pass fn's gfp parameter on as the gfp
+ * argument of an allocator or of another wrapper? */
+int wrapper_passes_gfp(const struct analysis *a, const struct func *fn, const struct call *cl);
 /* Which function `name` means in file `file` (static functions by file,
  * extern ones preferring the same directory), or -1. After graph_build(). */
 int graph_resolve(const struct analysis *a, int file, uint32_t name);

@@ -12,13 +12,36 @@
 /* Classes a wrapper adds by itself around its allocation; PC_INHERIT: the caller's. */
 #define PC_INHERIT 64u
 
+/* The classes wrapper w adds around its allocations, over every call that
+ * passes its gfp parameter on (ext4_mb_init_group() allocates first in
+ * ext4_mb_get_buddy_page_lock(), then in ext4_mb_init_cache() with the buddy
+ * pages locked), and the states at each; PC_INHERIT where nothing of its own
+ * is held (the caller's classes then apply). */
+static unsigned internal_call_cls(const struct analysis *a, int c, int depth, int *origin);
+
 static unsigned internal_cls(const struct analysis *a, int w, int depth, int *origin)
 {
 	const struct program *p = a->prog;
 	const struct func *fn = &p->funcs[w];
 	if (depth > 8 || fn->alloc_via_call < 0)
 		return PC_INHERIT;
-	int c = fn->alloc_via_call;
+	unsigned out = internal_call_cls(a, fn->alloc_via_call, depth, origin);
+	for (int i = 0; i < fn->ncalls; i++) {
+		int c = fn->calls[i];
+		if (c != fn->alloc_via_call && wrapper_passes_gfp(a, fn, &p->calls[c])) {
+			int o = -1;
+			unsigned b = internal_call_cls(a, c, depth, &o);
+			if ((b & ~out & ~PC_INHERIT) && o >= 0)
+				*origin = o;
+			out |= b;
+		}
+	}
+	return out;
+}
+
+static unsigned internal_call_cls(const struct analysis *a, int c, int depth, int *origin)
+{
+	const struct program *p = a->prog;
 	const struct stateset *st = &a->states[c];
 	unsigned out = 0;
 	int n = st->n ? st->n : 1;
@@ -54,8 +77,25 @@ static void site_classes(const struct analysis *a, struct asite *s)
 		return;
 	int origin = -1;
 	unsigned in = internal_cls(a, s->via, 0, &origin);
+	unsigned st = s->cv.cls & (PC_SCOPE | PC_TRANS);
 	if (in & PC_INHERIT) {
 		in &= ~PC_INHERIT;
+		if (st && !(s->cv.cls & ~(PC_SCOPE | PC_TRANS)))
+			in &= ~PC_LOCK; /* every caller path is in a scope: the wrapper's lock changes nothing */
+	} else if (st && (in & PC_LOCK) && !(in & (PC_SCOPE | PC_TRANS))) {
+		/* a lock the wrapper holds around its allocation: a caller's path
+		 * inside a NOFS scope or a transaction stays so (the scope is the
+		 * task's), only its other paths take the wrapper's lock
+		 * (ext4_mb_init_group(sb, group, GFP_NOFS) inside a handle) */
+		int others = (s->cv.cls & ~(PC_SCOPE | PC_TRANS)) != 0;
+		for (int i = 0; i < PC_NKINDS; i++)
+			if ((s->cv.cls & (1u << i)) && !((1u << i) & (PC_SCOPE | PC_TRANS))) {
+				s->cv.cls &= ~(1u << i);
+				s->cv.origin[i] = -1;
+				s->cv.inherited[i] = 0;
+			}
+		if (!others)
+			in = 0;
 	} else {
 		memset(&s->cv, 0, sizeof(s->cv));
 		for (int i = 0; i < PC_NKINDS; i++)
