@@ -472,6 +472,12 @@ static int passed_func(const struct analysis *a, int c, int k)
 	return id ? graph_resolve_in(a, cl->file, cl->fn, id) : -1;
 }
 
+/* Is argument text `s` a member access (`x->ops->f`, `tbl.f`)? */
+static int member_arg(const char *s)
+{
+	return strstr(s, "->") != NULL || strchr(s, '.') != NULL;
+}
+
 /* The parameters of f whose calls take the context of the caller that passed
  * the function (struct fctx bound_params): f gets no context of its own (no
  * root, no model row, no handle), every caller is a direct call that passes a
@@ -500,7 +506,11 @@ static uint32_t bound_params(const struct analysis *a, int f)
 		}
 		for (int i = 0; i < fn->ncallers && ok && called; i++) {
 			const struct call *cl = &p->calls[fn->callers[i]];
-			ok = !cl->is_icall && cl->target == f && passed_func(a, fn->callers[i], k) >= 0;
+			/* a member (`info->desc->ops->chan_free`: scmi's idr_for_each())
+			 * passes a function stored in a table, whose callers the
+			 * table's indirect calls give: no context of this call for it */
+			ok = !cl->is_icall && cl->target == f &&
+			     (passed_func(a, fn->callers[i], k) >= 0 || (k < cl->nargs && member_arg(istr(cl->args[k]))));
 		}
 		if (called && ok)
 			out |= 1u << k;
