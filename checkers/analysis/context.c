@@ -485,37 +485,99 @@ static int member_arg(const char *s)
  * assigns it). xfs_qm_dquot_walk(mp, type, xfs_qm_flush_one, ...) calls
  * xfs_qm_flush_one() with what quotacheck holds (s_umount for write, at mount),
  * not with what quotaoff, which passes xfs_qm_dqpurge(), holds. */
-static uint32_t bound_params(const struct analysis *a, int f)
+/* The argument of direct call d that names function parameter `name` (passes
+ * it on), or -1. */
+static int forwarded_as(const struct analysis *a, int d, uint32_t name)
+{
+	const struct call *cl = &a->prog->calls[d];
+	for (int j = 0; j < cl->nargs && j < 32; j++)
+		if (icall_arg_name(cl->args[j]) == name)
+			return j;
+	return -1;
+}
+
+/* The candidates of bound_params(): function-pointer parameter k of f that f
+ * calls through, or passes on as it is to direct callees (list_sort() hands
+ * `cmp` to merge() and merge_final(), which call it), and uses no other way. */
+static uint32_t bound_candidates(const struct analysis *a, int f)
 {
 	const struct program *p = a->prog;
 	const struct func *fn = &p->funcs[f];
 	uint32_t m = icall_param_mask(a, f), out = 0;
-	if (!m || a->ctx[f].cls || fn->nicallers || fn->addr_taken || fn->ncallers == 0)
+	if (a->ctx[f].cls || fn->nicallers || fn->addr_taken || fn->ncallers == 0)
 		return 0;
 	for (int k = 0; k < fn->nparams && k < 32; k++) {
-		if (!(m & (1u << k)) || p->params[fn->param0 + k].reassigned)
+		if (p->params[fn->param0 + k].reassigned)
 			continue;
 		uint32_t name = p->params[fn->param0 + k].name;
-		int called = 0, ok = 1;
+		int used = (m & (1u << k)) != 0, ok = 1;
 		for (int i = 0; i < fn->ncalls && ok; i++) {
-			const struct call *cl = &p->calls[fn->calls[i]];
-			if (icall_param(a, fn->calls[i]) == k)
-				called = 1;
-			for (int j = 0; j < cl->nargs && ok; j++)
-				ok = icall_arg_name(cl->args[j]) != name; /* passed on */
+			int d = fn->calls[i];
+			const struct call *cl = &p->calls[d];
+			int j = forwarded_as(a, d, name);
+			if (j < 0)
+				continue;
+			ok = !cl->is_icall && cl->target >= 0 && cl->target != f; /* passed on to a function of the scan */
+			used |= ok;
 		}
-		for (int i = 0; i < fn->ncallers && ok && called; i++) {
-			const struct call *cl = &p->calls[fn->callers[i]];
-			/* a member (`info->desc->ops->chan_free`: scmi's idr_for_each())
-			 * passes a function stored in a table, whose callers the
-			 * table's indirect calls give: no context of this call for it */
-			ok = !cl->is_icall && cl->target == f &&
-			     (passed_func(a, fn->callers[i], k) >= 0 || (k < cl->nargs && member_arg(istr(cl->args[k]))));
-		}
-		if (called && ok)
+		if (used && ok)
 			out |= 1u << k;
 	}
 	return out;
+}
+
+/* Which parameters of every function take the context of the caller that
+ * passed the function (struct fctx bound_params): f gets no context of its own
+ * (no root, no model row, no handle), each caller passes a function name for
+ * k, a member of an ops table (`info->desc->ops->chan_free`, scmi's call of
+ * idr_for_each(): a function its table's indirect calls reach, no context of
+ * this call for it), or a bound parameter of its own; and f only calls k or
+ * passes it on to callees that bind it (list_sort() -> merge_final() -> cmp()).
+ * xfs_qm_dquot_walk(mp, type, xfs_qm_flush_one, ...) calls xfs_qm_flush_one()
+ * with what quotacheck holds (s_umount for write, at mount), not with what
+ * quotaoff, which passes xfs_qm_dqpurge(), holds. Computed for all functions
+ * at once: the candidates lose the parameters that fail until none does. */
+static void compute_bound(struct analysis *a)
+{
+	const struct program *p = a->prog;
+	size_t nf = p->nfuncs;
+	for (size_t f = 0; f < nf; f++)
+		a->ctx[f].bound_params = bound_candidates(a, (int)f);
+	for (int changed = 1, round = 0; changed && round < 32; round++) {
+		changed = 0;
+		for (size_t f = 0; f < nf; f++) {
+			const struct func *fn = &p->funcs[f];
+			uint32_t bp = a->ctx[f].bound_params;
+			for (int k = 0; bp && k < fn->nparams && k < 32; k++) {
+				if (!(bp & (1u << k)))
+					continue;
+				uint32_t name = p->params[fn->param0 + k].name;
+				int ok = 1;
+				for (int i = 0; i < fn->ncallers && ok; i++) { /* what each caller passes */
+					int c = fn->callers[i];
+					const struct call *cl = &p->calls[c];
+					ok = !cl->is_icall && cl->target == (int)f && k < cl->nargs;
+					if (!ok || passed_func(a, c, k) >= 0 || member_arg(istr(cl->args[k])))
+						continue;
+					const struct func *g = cl->fn >= 0 ? &p->funcs[cl->fn] : NULL;
+					uint32_t arg = icall_arg_name(cl->args[k]);
+					ok = 0;
+					for (int q = 0; g && q < g->nparams && q < 32 && !ok; q++)
+						ok = p->params[g->param0 + q].name == arg && (a->ctx[cl->fn].bound_params & (1u << q));
+				}
+				for (int i = 0; i < fn->ncalls && ok; i++) { /* where f passes it on */
+					int d = fn->calls[i];
+					int j = forwarded_as(a, d, name);
+					if (j >= 0)
+						ok = p->calls[d].target >= 0 && (a->ctx[p->calls[d].target].bound_params & (1u << j));
+				}
+				if (!ok) {
+					a->ctx[f].bound_params &= ~(1u << k);
+					changed = 1;
+				}
+			}
+		}
+	}
 }
 
 /* The worklist of context_run(). Functions are ranked by a reverse postorder
@@ -667,26 +729,23 @@ static void wl_free(struct cworklist *W)
 /* Call c enters u, which calls the function c passes for a bound parameter
  * (bound_params()): that function runs with what c's caller holds at c (cv),
  * and what u holds around its call through the parameter. */
-static void pass_bound(struct analysis *a, int c, int u, const struct classev *cv, struct cworklist *W)
+/* Function t, passed for bound parameter k of u, runs where u calls k, with
+ * what u's caller holds (cv) and what u holds there; where u passes k on to a
+ * callee that binds it, the same one level down. */
+static void pass_bound_fn(struct analysis *a, int u, int k, int t, const struct classev *cv, struct cworklist *W,
+			  int depth)
 {
 	const struct program *p = a->prog;
 	const struct func *un = &p->funcs[u];
-	uint32_t ufs = fs_of_func(a, u);
-	for (int k = 0; k < un->nparams && k < 32; k++) {
-		if (!(a->ctx[u].bound_params & (1u << k)))
-			continue;
-		int t = passed_func(a, c, k);
-		if (t < 0 || a->ctx[t].handle_param >= 0 || p->funcs[t].cb_only)
-			continue;
-		int carry = icall_carries_context(a, u, t);
-		if (!carry)
-			continue;
-		uint32_t tfs = fs_of_func(a, t);
-		for (int i = 0; i < un->ncalls; i++) {
-			int d = un->calls[i];
-			if (icall_param(a, d) != k)
-				continue;
-			struct classev cd;
+	int carry = icall_carries_context(a, u, t);
+	if (!carry || depth > 6)
+		return;
+	uint32_t ufs = fs_of_func(a, u), tfs = fs_of_func(a, t);
+	uint32_t name = p->params[un->param0 + k].name;
+	for (int i = 0; i < un->ncalls; i++) {
+		int d = un->calls[i];
+		struct classev cd;
+		if (icall_param(a, d) == k) {
 			classes_at_entry(a, d, cv->cls, &cd);
 			int changed = 0;
 			for (int b = 0; b < PC_NKINDS; b++)
@@ -694,7 +753,27 @@ static void pass_bound(struct analysis *a, int c, int u, const struct classev *c
 					changed |= pass_class(a, u, d, t, b, &cd, ufs, tfs, carry);
 			if (changed)
 				wl_push(W, t);
+			continue;
 		}
+		int j = forwarded_as(a, d, name), h = p->calls[d].target;
+		if (j < 0 || h < 0 || !(a->ctx[h].bound_params & (1u << j)))
+			continue;
+		classes_at_entry(a, d, cv->cls, &cd);
+		pass_bound_fn(a, h, j, t, &cd, W, depth + 1);
+	}
+}
+
+static void pass_bound(struct analysis *a, int c, int u, const struct classev *cv, struct cworklist *W)
+{
+	const struct program *p = a->prog;
+	const struct func *un = &p->funcs[u];
+	for (int k = 0; k < un->nparams && k < 32; k++) {
+		if (!(a->ctx[u].bound_params & (1u << k)))
+			continue;
+		int t = passed_func(a, c, k);
+		if (t < 0 || a->ctx[t].handle_param >= 0 || p->funcs[t].cb_only)
+			continue;
+		pass_bound_fn(a, u, k, t, cv, W, 0);
 	}
 }
 
@@ -750,8 +829,7 @@ void context_run(struct analysis *a)
 		}
 	}
 	hidden_free(hid);
-	for (size_t f = 0; f < nf; f++)
-		a->ctx[f].bound_params = bound_params(a, (int)f);
+	compute_bound(a);
 	for (size_t f = 0; f < nf; f++) { /* a generic root's own classes: generic paths */
 		const struct ctxent root = {-1, -1, 0};
 		for (int k = 0; k < PC_NKINDS; k++)
