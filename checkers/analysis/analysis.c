@@ -58,6 +58,7 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	free(a->imb);
 	free(a->noio_entry);
 	free(a->trans_handle);
+	free(a->noreturn);
 	for (size_t f = 0; a->cfgs && f < a->prog->nfuncs; f++)
 		cfg_free(&a->cfgs[f]);
 	free(a->cfgs);

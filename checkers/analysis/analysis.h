@@ -77,6 +77,7 @@ struct analysis {
 	struct stateset *states; /* per call */
 	struct imbalance *imb; size_t nimb, capimb;
 	int *noio_entry;       /* per function: entered inside a NOIO scope from every caller (noio.c) */
+	unsigned char *noreturn;     /* per function: a model noreturn row names it (context.c) */
 	unsigned char *trans_handle; /* per function: some path brings it a transaction from a handle
 				       parameter (context.c trans_from_handle(), built on first use) */
 	struct fcfg *cfgs;     /* per function: its CFG (cfg.c), built on first use */

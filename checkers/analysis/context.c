@@ -830,6 +830,17 @@ void context_run(struct analysis *a)
 	}
 	hidden_free(hid);
 	compute_bound(a);
+	/* Functions that never return (model/noreturn.txt: do_exit(), panic(),
+	 * kthread_complete_and_exit()): what their callers hold does not go on
+	 * into them. A task that exits holds nothing (do_exit() checks it with
+	 * debug_check_no_locks_held()), and what a crash path allocates is no
+	 * allocation of the caller's work. Without this, everything KUnit's
+	 * assertion path reaches (kunit_abort() -> kthread_complete_and_exit()
+	 * -> do_exit() -> io_uring, acct, the VFS) took the context of every test
+	 * callback that an indirect call could resolve to. */
+	a->noreturn = xcalloc(nf ? nf : 1, 1);
+	for (size_t f = 0; f < nf; f++)
+		a->noreturn[f] = model_find1(a->model, ROW_NORETURN, p->funcs[f].name) != NULL;
 	for (size_t f = 0; f < nf; f++) { /* a generic root's own classes: generic paths */
 		const struct ctxent root = {-1, -1, 0};
 		for (int k = 0; k < PC_NKINDS; k++)
@@ -886,6 +897,8 @@ void context_run(struct analysis *a)
 				int t = j < 0 ? p->calls[c].target : it[j];
 				if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only))
 					continue; /* a model callback row says how it is called */
+				if (a->noreturn && a->noreturn[t])
+					continue; /* no path of the caller's work goes on into it */
 				int carry = j >= 0 ? icall_carries_context(a, g, t) : 0;
 				if (j >= 0 && !carry)
 					continue;
