@@ -496,6 +496,24 @@ static int forwarded_as(const struct analysis *a, int d, uint32_t name)
 	return -1;
 }
 
+/* Does h call its parameter j, or pass it on to a call? (A helper that only
+ * stores it, as __async_schedule_node_domain() puts `func` into the entry its
+ * worker runs later, runs none of it for its caller.) */
+static int param_called(const struct analysis *a, int h, int j)
+{
+	const struct program *p = a->prog;
+	const struct func *hn = &p->funcs[h];
+	if (j >= hn->nparams)
+		return 1;
+	if (j < 32 && (icall_param_mask(a, h) & (1u << j)))
+		return 1;
+	uint32_t name = p->params[hn->param0 + j].name;
+	for (int i = 0; i < hn->ncalls; i++)
+		if (forwarded_as(a, hn->calls[i], name) >= 0)
+			return 1;
+	return 0;
+}
+
 /* The candidates of bound_params(): function-pointer parameter k of f that f
  * calls through, or passes on as it is to direct callees (list_sort() hands
  * `cmp` to merge() and merge_final(), which call it), and uses no other way. */
@@ -567,9 +585,9 @@ static void compute_bound(struct analysis *a)
 				}
 				for (int i = 0; i < fn->ncalls && ok; i++) { /* where f passes it on */
 					int d = fn->calls[i];
-					int j = forwarded_as(a, d, name);
+					int j = forwarded_as(a, d, name), h = p->calls[d].target;
 					if (j >= 0)
-						ok = p->calls[d].target >= 0 && (a->ctx[p->calls[d].target].bound_params & (1u << j));
+						ok = h >= 0 && ((a->ctx[h].bound_params & (1u << j)) || !param_called(a, h, j));
 				}
 				if (!ok) {
 					a->ctx[f].bound_params &= ~(1u << k);
