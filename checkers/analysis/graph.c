@@ -130,17 +130,23 @@ static int gfp_param_in(const struct program *p, const struct func *fn, const ch
 	return -1;
 }
 
-int wrapper_passes_gfp(const struct analysis *a, const struct func *fn, const struct call *cl)
+/* The gfp argument of call cl: a model allocator's, or the gfp parameter of
+ * a wrapper it calls directly; -1 when none. */
+static int call_gfp_arg(const struct analysis *a, const struct call *cl)
 {
-	const struct program *p = a->prog;
-	int gi = -1;
 	const struct mrow *ar = cl->is_icall ? NULL : model_find1(a->model, ROW_ALLOC, cl->callee);
 	if (ar)
-		gi = ar->gfp_idx;
-	else if (cl->target >= 0 && !cl->via_macro)
-		gi = p->funcs[cl->target].alloc_gfp_param;
+		return ar->gfp_idx;
+	if (cl->target >= 0 && !cl->via_macro)
+		return a->prog->funcs[cl->target].alloc_gfp_param;
+	return -1;
+}
+
+int wrapper_passes_gfp(const struct analysis *a, const struct func *fn, const struct call *cl)
+{
+	int gi = call_gfp_arg(a, cl);
 	return fn->alloc_gfp_param >= 0 && gi >= 0 && gi < cl->nargs &&
-	       gfp_param_in(p, fn, istr(cl->args[gi])) == fn->alloc_gfp_param;
+	       gfp_param_in(a->prog, fn, istr(cl->args[gi])) == fn->alloc_gfp_param;
 }
 
 /* A call to a function-like macro: the first function its body calls. The macro
@@ -470,12 +476,7 @@ static int find_wrapper_param(struct analysis *a, struct func *fn)
 	const struct program *p = a->prog;
 	for (int i = 0; i < fn->ncalls; i++) {
 		const struct call *cl = &p->calls[fn->calls[i]];
-		int gi = -1;
-		const struct mrow *ar = cl->is_icall ? NULL : model_find1(a->model, ROW_ALLOC, cl->callee);
-		if (ar)
-			gi = ar->gfp_idx;
-		else if (cl->target >= 0 && !cl->via_macro)
-			gi = p->funcs[cl->target].alloc_gfp_param;
+		int gi = call_gfp_arg(a, cl);
 		if (gi < 0 || gi >= cl->nargs)
 			continue;
 		int pi = gfp_param_in(p, fn, istr(cl->args[gi]));
