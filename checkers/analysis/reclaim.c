@@ -1180,7 +1180,8 @@ void reclaim_free(struct analysis *a)
 }
 
 /* Does function f take class base `want` (lock_class_base()), itself or in
- * its direct callees, depth levels down? The call that does in *at. */
+ * its direct callees, depth levels down, among the first 256 functions
+ * looked at? The call that does in *at. */
 /* takes() without its memo, for the report side (the analysis is const there). */
 static uint32_t takes_c(const struct analysis *a, int c)
 {
@@ -1196,8 +1197,9 @@ static int takes_below(const struct analysis *a, int f, uint32_t want, int depth
 	for (int k = 0; k < *nseen; k++)
 		if (seen[k] == f)
 			return 0;
-	if (*nseen < 256)
-		seen[(*nseen)++] = f;
+	if (*nseen >= 256)
+		return 0; /* a bounded look: each function once, at most 256 of them */
+	seen[(*nseen)++] = f;
 	const struct func *fn = &p->funcs[f];
 	for (int i = 0; i < fn->ncalls; i++) {
 		int c = fn->calls[i];
