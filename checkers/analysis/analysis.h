@@ -55,7 +55,7 @@ struct fctx {
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
 	uint32_t bound_params;       /* parameters k (bit k) every caller passes a function name for and
 					f only calls: its calls through k take each caller's context
-					at the call that passes the function (context.c bound_params()) */
+					at the call that passes the function (context.c compute_bound()) */
 	struct ctxent ev[PC_NKINDS]; /* evidence per class */
 	uint16_t evd[PC_NKINDS];     /* calls on the path ev[] shows (0: a root's own); the shortest
 					offered is kept (context.c pass_class()) */
@@ -77,7 +77,7 @@ struct analysis {
 	struct stateset *states; /* per call */
 	struct imbalance *imb; size_t nimb, capimb;
 	int *noio_entry;       /* per function: entered inside a NOIO scope from every caller (noio.c) */
-	unsigned char *noreturn;     /* per function: a model noreturn row names it (context.c) */
+	unsigned char *noreturn;     /* per function: a model noreturn row names it (graph.c) */
 	unsigned char *trans_handle; /* per function: some path brings it a transaction from a handle
 				       parameter (context.c trans_from_handle(), built on first use) */
 	struct fcfg *cfgs;     /* per function: its CFG (cfg.c), built on first use */

@@ -478,13 +478,6 @@ static int member_arg(const char *s)
 	return strstr(s, "->") != NULL || strchr(s, '.') != NULL;
 }
 
-/* The parameters of f whose calls take the context of the caller that passed
- * the function (struct fctx bound_params): f gets no context of its own (no
- * root, no model row, no handle), every caller is a direct call that passes a
- * function name for k, and f only calls k (never stores it, passes it on or
- * assigns it). xfs_qm_dquot_walk(mp, type, xfs_qm_flush_one, ...) calls
- * xfs_qm_flush_one() with what quotacheck holds (s_umount for write, at mount),
- * not with what quotaoff, which passes xfs_qm_dqpurge(), holds. */
 /* The argument of direct call d that names function parameter `name` (passes
  * it on), or -1. */
 static int forwarded_as(const struct analysis *a, int d, uint32_t name)
@@ -514,34 +507,64 @@ static int param_called(const struct analysis *a, int h, int j)
 	return 0;
 }
 
-/* The candidates of bound_params(): function-pointer parameter k of f that f
- * calls through, or passes on as it is to direct callees (list_sort() hands
- * `cmp` to merge() and merge_final(), which call it), and uses no other way. */
-static uint32_t bound_candidates(const struct analysis *a, int f)
+/* Can parameter k of f be bound (the structure of f alone): f gets no context
+ * of its own, k is never reassigned, and f passes it on only as it is to
+ * direct calls of functions of the scan. */
+static int bound_shape(const struct analysis *a, int f, int k)
 {
 	const struct program *p = a->prog;
 	const struct func *fn = &p->funcs[f];
-	uint32_t m = icall_param_mask(a, f), out = 0;
-	if (a->ctx[f].cls || fn->nicallers || fn->addr_taken || fn->ncallers == 0)
+	if (k >= fn->nparams || k >= 32 || p->params[fn->param0 + k].reassigned)
 		return 0;
-	for (int k = 0; k < fn->nparams && k < 32; k++) {
-		if (p->params[fn->param0 + k].reassigned)
-			continue;
-		uint32_t name = p->params[fn->param0 + k].name;
-		int used = (m & (1u << k)) != 0, ok = 1;
-		for (int i = 0; i < fn->ncalls && ok; i++) {
-			int d = fn->calls[i];
-			const struct call *cl = &p->calls[d];
-			int j = forwarded_as(a, d, name);
-			if (j < 0)
-				continue;
-			ok = !cl->is_icall && cl->target >= 0 && cl->target != f; /* passed on to a function of the scan */
-			used |= ok;
-		}
-		if (used && ok)
-			out |= 1u << k;
+	uint32_t name = p->params[fn->param0 + k].name;
+	for (int i = 0; i < fn->ncalls; i++) {
+		int d = fn->calls[i];
+		const struct call *cl = &p->calls[d];
+		if (forwarded_as(a, d, name) >= 0 && (cl->is_icall || cl->target < 0 || cl->target == f))
+			return 0;
 	}
-	return out;
+	return 1;
+}
+
+/* The candidates of compute_bound(): the function parameters f calls through,
+ * and, up the calls, those that f passes on to a candidate of a callee
+ * (list_sort() hands `cmp` to merge() and merge_final(), which call it); a
+ * parameter that is only passed on, never called, is none (`data`). */
+static void bound_candidates(struct analysis *a)
+{
+	const struct program *p = a->prog;
+	for (size_t f = 0; f < p->nfuncs; f++) {
+		const struct func *fn = &p->funcs[f];
+		uint32_t m = icall_param_mask(a, (int)f), out = 0;
+		if (a->ctx[f].cls || fn->nicallers || fn->addr_taken || fn->ncallers == 0)
+			m = 0;
+		for (int k = 0; m && k < fn->nparams && k < 32; k++)
+			if ((m & (1u << k)) && bound_shape(a, (int)f, k))
+				out |= 1u << k;
+		a->ctx[f].bound_params = out;
+	}
+	for (int changed = 1, round = 0; changed && round < 8; round++) {
+		changed = 0;
+		for (size_t f = 0; f < p->nfuncs; f++) {
+			const struct func *fn = &p->funcs[f];
+			if (a->ctx[f].cls || fn->nicallers || fn->addr_taken || fn->ncallers == 0)
+				continue;
+			for (int i = 0; i < fn->ncalls; i++) {
+				const struct call *cl = &p->calls[fn->calls[i]];
+				if (cl->is_icall || cl->target < 0 || !a->ctx[cl->target].bound_params)
+					continue;
+				for (int k = 0; k < fn->nparams && k < 32; k++) {
+					if (a->ctx[f].bound_params & (1u << k))
+						continue;
+					int j = forwarded_as(a, fn->calls[i], p->params[fn->param0 + k].name);
+					if (j >= 0 && (a->ctx[cl->target].bound_params & (1u << j)) && bound_shape(a, (int)f, k)) {
+						a->ctx[f].bound_params |= 1u << k;
+						changed = 1;
+					}
+				}
+			}
+		}
+	}
 }
 
 /* Which parameters of every function take the context of the caller that
@@ -559,8 +582,7 @@ static void compute_bound(struct analysis *a)
 {
 	const struct program *p = a->prog;
 	size_t nf = p->nfuncs;
-	for (size_t f = 0; f < nf; f++)
-		a->ctx[f].bound_params = bound_candidates(a, (int)f);
+	bound_candidates(a);
 	for (int changed = 1, round = 0; changed && round < 32; round++) {
 		changed = 0;
 		for (size_t f = 0; f < nf; f++) {
@@ -744,9 +766,6 @@ static void wl_free(struct cworklist *W)
 	free(W->in);
 }
 
-/* Call c enters u, which calls the function c passes for a bound parameter
- * (bound_params()): that function runs with what c's caller holds at c (cv),
- * and what u holds around its call through the parameter. */
 /* Function t, passed for bound parameter k of u, runs where u calls k, with
  * what u's caller holds (cv) and what u holds there; where u passes k on to a
  * callee that binds it, the same one level down. */
@@ -781,6 +800,9 @@ static void pass_bound_fn(struct analysis *a, int u, int k, int t, const struct 
 	}
 }
 
+/* Call c enters u, which calls the function c passes for a bound parameter
+ * (compute_bound()): that function runs with what c's caller holds at c (cv),
+ * and what u holds around its call through the parameter. */
 static void pass_bound(struct analysis *a, int c, int u, const struct classev *cv, struct cworklist *W)
 {
 	const struct program *p = a->prog;
@@ -855,10 +877,8 @@ void context_run(struct analysis *a)
 	 * allocation of the caller's work. Without this, everything KUnit's
 	 * assertion path reaches (kunit_abort() -> kthread_complete_and_exit()
 	 * -> do_exit() -> io_uring, acct, the VFS) took the context of every test
-	 * callback that an indirect call could resolve to. */
-	a->noreturn = xcalloc(nf ? nf : 1, 1);
-	for (size_t f = 0; f < nf; f++)
-		a->noreturn[f] = model_find1(a->model, ROW_NORETURN, p->funcs[f].name) != NULL;
+	 * callback that an indirect call could resolve to (a->noreturn, from
+	 * graph.c). */
 	for (size_t f = 0; f < nf; f++) { /* a generic root's own classes: generic paths */
 		const struct ctxent root = {-1, -1, 0};
 		for (int k = 0; k < PC_NKINDS; k++)

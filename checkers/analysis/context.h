@@ -31,7 +31,7 @@ struct state_parts {
 void state_parts(const struct analysis *a, const struct astate *s, struct state_parts *o);
 void classes_at(const struct analysis *a, int call, struct classev *out);
 /* classes_at() with E as the classes at the entry of the call's function (a
- * call through a parameter bound by one caller: context.c bound_params()). */
+ * call through a parameter bound by one caller: context.c compute_bound()). */
 void classes_at_entry(const struct analysis *a, int call, unsigned E, struct classev *out);
 void context_run(struct analysis *a);
 /* Does the context of function g flow into t through an indirect call? 0 no,

@@ -464,9 +464,13 @@ static void mark_exports_roots(struct analysis *a)
 		if (f >= 0)
 			p->funcs[f].exported = 1;
 	}
-	for (size_t f = 0; f < p->nfuncs; f++)
+	free(a->noreturn);
+	a->noreturn = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	for (size_t f = 0; f < p->nfuncs; f++) {
 		if (model_find1(a->model, ROW_ROOT, p->funcs[f].name))
 			p->funcs[f].model_root = 1;
+		a->noreturn[f] = model_find1(a->model, ROW_NORETURN, p->funcs[f].name) != NULL;
+	}
 }
 
 /* The parameter of fn that one of its calls passes as the gfp argument of an

@@ -130,7 +130,7 @@ static int in_set(const uint32_t *v, size_t n, uint32_t x)
  * ftrace_dump() -> mmap_read_lock() put mmap_lock into gfs2's reclaim set. */
 static int never_returns(const struct analysis *a, int u)
 {
-	return model_find1(a->model, ROW_NORETURN, a->prog->funcs[u].name) != NULL;
+	return a->noreturn && a->noreturn[u];
 }
 
 /* Does a `deferred ... when=reclaim` row say that function f's direct call c
