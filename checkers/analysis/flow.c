@@ -10,8 +10,13 @@
 #include "analysis/flow.h"
 #include "analysis/cfg.h"
 #include "analysis/flow_int.h"
+#include "analysis/scc.h"
 #include "analysis/lockclass.h"
 #include "base/util.h"
+
+/* Rounds over the members of one cycle before its summaries are taken as
+ * they are (whole kernels settle in 3). */
+#define FLOW_ROUNDS 8
 
 /* ---- state sets ---- */
 
@@ -889,6 +894,24 @@ static void check_unknown_cookies(struct analysis *a, int fid)
 	}
 }
 
+/* Analyse f when it or a callee touches locks, scopes or transactions (or it
+ * was analysed before, so that a summary that went away is taken back); 1 when
+ * its summary changed. */
+static int visit(struct analysis *a, int f, const int *direct)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[f];
+	int rel = direct[f];
+	for (int i = 0; i < fn->ncalls && !rel; i++) {
+		int t = p->calls[fn->calls[i]].target;
+		if (t >= 0 && (p->funcs[t].ngen || p->funcs[t].nkill))
+			rel = 1;
+	}
+	if (!rel && !fn->analysed)
+		return 0;
+	return analyse(a, f, 0);
+}
+
 void flow_run(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -909,65 +932,43 @@ void flow_run(struct analysis *a)
 				has_scope_api[f] = 1;
 		}
 	}
-	/* Bottom-up order (callees first) helps the summaries converge in few rounds. */
-	int *order = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
-	int *mark = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(int));
-	int *stk = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
-	int *sti = xmalloc(sizeof(int) * (p->nfuncs ? p->nfuncs : 1));
-	int no = 0;
-	for (size_t r = 0; r < p->nfuncs; r++) {
-		if (mark[r])
+	/* Components of the call graph callees first: a function outside every
+	 * cycle is analysed once, with its callees' summaries final; the members
+	 * of a cycle are analysed in rounds until their summaries settle, again
+	 * only those one of whose callees changed its summary. */
+	struct sccs S;
+	scc_build(p, &S);
+	unsigned char *dirty = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	for (int k = 0; k < S.n; k++) {
+		const int *m = S.members + S.start[k];
+		int nm = S.start[k + 1] - S.start[k];
+		if (!S.cyclic[k]) {
+			visit(a, m[0], direct);
 			continue;
-		int sp = 0;
-		stk[sp] = (int)r;
-		sti[sp++] = 0;
-		mark[r] = 1;
-		while (sp) {
-			int f = stk[sp - 1];
-			const struct func *fn = &p->funcs[f];
-			if (sti[sp - 1] < fn->ncalls) {
-				int t = p->calls[fn->calls[sti[sp - 1]++]].target;
-				if (t >= 0 && !mark[t]) {
-					mark[t] = 1;
-					stk[sp] = t;
-					sti[sp++] = 0;
-				}
-			} else {
-				order[no++] = f;
-				sp--;
-			}
 		}
-	}
-	/* Only a function one of whose callees changed its summary is analysed
-	 * again; the first round analyses every relevant function. */
-	unsigned char *dirty = xmalloc(p->nfuncs ? p->nfuncs : 1);
-	memset(dirty, 1, p->nfuncs ? p->nfuncs : 1);
-	for (int round = 0; round < 8; round++) {
-		int changed = 0;
-		for (int oi = 0; oi < no; oi++) {
-			int f = order[oi];
-			if (!dirty[f])
-				continue;
-			dirty[f] = 0;
-			const struct func *fn = &p->funcs[f];
-			int rel = direct[f];
-			for (int i = 0; i < fn->ncalls && !rel; i++) {
-				int t = p->calls[fn->calls[i]].target;
-				if (t >= 0 && (p->funcs[t].ngen || p->funcs[t].nkill))
-					rel = 1;
-			}
-			if (!rel && !p->funcs[f].analysed)
-				continue;
-			/* (no longer relevant: the states come out as "nothing held") */
-			if (analyse(a, f, 0)) {
+		for (int i = 0; i < nm; i++)
+			dirty[m[i]] = 1;
+		for (int round = 0; round < FLOW_ROUNDS; round++) {
+			int changed = 0;
+			for (int i = 0; i < nm; i++) {
+				int f = m[i];
+				if (!dirty[f])
+					continue;
+				dirty[f] = 0;
+				if (!visit(a, f, direct))
+					continue;
 				changed = 1;
-				for (int i = 0; i < fn->ncallers; i++)
-					dirty[p->calls[fn->callers[i]].fn] = 1;
+				const struct func *fn = &p->funcs[f];
+				for (int j = 0; j < fn->ncallers; j++)
+					dirty[p->calls[fn->callers[j]].fn] = 1;
 			}
+			if (!changed)
+				break;
 		}
-		if (!changed)
-			break;
+		for (int i = 0; i < nm; i++)
+			dirty[m[i]] = 0;
 	}
+	scc_free(&S);
 	for (size_t f = 0; f < p->nfuncs; f++)
 		if (has_scope_api[f]) {
 			analyse(a, (int)f, 1);
@@ -982,10 +983,6 @@ void flow_run(struct analysis *a)
 	free(direct);
 	free(dirty);
 	free(has_scope_api);
-	free(order);
-	free(mark);
-	free(stk);
-	free(sti);
 }
 
 const struct stateset *flow_states(const struct analysis *a, int c)
