@@ -136,18 +136,25 @@ static int next_use(const struct srcfile *sf, const struct func *fn, const char 
 }
 
 /* Scan the function's text for variable `name`: the positions of its true
- * assignments (at most `max`) in *trues; -1 when some use is neither a read
- * nor a constant assignment. Returns the number of true assignments. */
-static int scan_uses(const struct srcfile *sf, const struct func *fn, const char *name, pos_t *trues, int max)
+ * assignments (at most `max`) in *trues, and how many false ones it has
+ * besides the one at `init` (its declaration) in *nfalse (may be NULL); -1
+ * when some use is neither a read nor a constant assignment. Returns the
+ * number of true assignments. */
+static int scan_uses(const struct srcfile *sf, const struct func *fn, const char *name, pos_t *trues, int max,
+		     pos_t init, int *nfalse)
 {
 	size_t n = strlen(name);
 	int nt = 0, ln = 0;
 	const char *s = NULL;
 	pos_t at;
+	if (nfalse)
+		*nfalse = 0;
 	while (next_use(sf, fn, name, n, &ln, &s, &at)) {
 		int k = use_kind(sf->line[ln - 1], s, s + n);
 		if (k == USE_OTHER)
 			return -1;
+		if (k == USE_FALSE && nfalse && pos_cmp(at, init) != 0)
+			(*nfalse)++;
 		if (k == USE_TRUE) {
 			if (nt >= max)
 				return -1;
@@ -180,7 +187,8 @@ static uint32_t alias_of(struct analysis *a, int fid, const struct item *it,
 	if (!sf->text)
 		return 0;
 	pos_t trues[4];
-	int nt = scan_uses(sf, fn, istr(v), trues, 4);
+	pos_t none = {0, 0};
+	int nt = scan_uses(sf, fn, istr(v), trues, 4, none, NULL);
 	if (nt <= 0)
 		return 0;
 	for (int k = 0; k < fn->nitems; k++) {
@@ -196,14 +204,129 @@ static uint32_t alias_of(struct analysis *a, int fid, const struct item *it,
 	return 0;
 }
 
-static int correlated(const void *ctx, const struct item *x)
+/* The local flag a condition tests: `V` (*neg 0), `!V` (*neg 1) or `!V && ...`
+ * (*neg 1, *conj 1); 0 for any other condition. */
+static uint32_t flag_test(const char *text, int *neg, int *conj)
 {
-	return branch_correlated((const struct fa *)ctx, x);
+	char buf[256];
+	size_t n = strlen(text), depth = 0, cut = n;
+	*neg = *conj = 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (text[i] == '(')
+			depth++;
+		else if (text[i] == ')' && depth)
+			depth--;
+		else if (!depth && text[i] == '&' && text[i + 1] == '&') {
+			cut = i;
+			break;
+		}
+	}
+	if (cut >= sizeof(buf))
+		return 0;
+	memcpy(buf, text, cut);
+	buf[cut] = 0;
+	const char *h = buf;
+	while (*h == ' ')
+		h++;
+	if (*h == '!' && h[1] != '=') {
+		*neg = 1;
+		h++;
+	} else if (cut != n) {
+		return 0;
+	}
+	*conj = cut != n;
+	return bare_ident(h);
 }
 
-uint32_t flag_alias(struct fa *F, const struct item *it)
+/* Is the true assignment at `at` the first thing the then-branch of x does
+ * that could leave it: no `if`, loop, switch, return, goto, break or continue
+ * of the function starts between the branch's start and `at`? */
+static int set_unconditionally(const struct program *p, const struct func *fn, const struct item *x, pos_t at)
 {
-	return alias_of(F->a, F->fid, it, correlated, F);
+	for (int k = 0; k < fn->nitems; k++) {
+		const struct item *y = &p->items[fn->items[k]];
+		if (y->kind != IT_LABEL && y->kind != IT_CASE && pos_in(y->pos, x->s2, at))
+			return 0;
+	}
+	return 1;
+}
+
+/* Can control come back to `it` after passing it: a loop around it, or a
+ * goto after it to a label before it? */
+static int may_come_back(const struct program *p, const struct func *fn, const struct item *it)
+{
+	for (int k = 0; k < fn->nitems; k++) {
+		const struct item *y = &p->items[fn->items[k]];
+		if (y->kind == IT_LOOP && pos_in(it->pos, y->pos, y->e1))
+			return 1;
+		if (y->kind != IT_GOTO || pos_cmp(y->pos, it->pos) <= 0)
+			continue;
+		for (int j = 0; j < fn->nitems; j++) {
+			const struct item *l = &p->items[fn->items[j]];
+			if (l->kind == IT_LABEL && l->name == y->name && pos_cmp(l->pos, it->pos) <= 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int flag_conds(struct fa *F, const struct item *it, struct flagconds *out)
+{
+	const struct program *p = F->p;
+	const struct func *fn = &p->funcs[F->fid];
+	memset(out, 0, sizeof(*out));
+	uint32_t v = it->ctext ? flag_test(istr(it->ctext), &out->neg, &out->conj) : 0;
+	const struct local *l = NULL;
+	for (int i = 0; v && i < fn->nlocals && !l; i++)
+		if (p->locals[fn->local0 + i].name == v)
+			l = &p->locals[fn->local0 + i];
+	if (!l)
+		return 0;
+	const struct srcfile *sf = fn_src(F->a, fn);
+	if (!sf->text)
+		return 0;
+	pos_t trues[FLAG_MAXCONDS];
+	int nfalse;
+	int nt = scan_uses(sf, fn, istr(v), trues, FLAG_MAXCONDS, l->pos, &nfalse);
+	if (nt <= 0)
+		return 0;
+	/* Assignments after the test count only when control can come back. */
+	if (!may_come_back(p, fn, it)) {
+		int w = 0;
+		for (int i = 0; i < nt; i++)
+			if (pos_cmp(trues[i], it->pos) < 0)
+				trues[w++] = trues[i];
+		nt = w;
+	}
+	if (!nt)
+		return 0;
+	out->only_init_false = nfalse == 0;
+	for (int i = 0; i < nt; i++) {
+		/* the innermost earlier correlated `if` whose then-branch holds it */
+		const struct item *best = NULL;
+		for (int k = 0; k < fn->nitems; k++) {
+			const struct item *x = &p->items[fn->items[k]];
+			if (x->kind != IT_IF || !x->ctext || x == it || pos_cmp(x->e2, it->pos) > 0 ||
+			    !pos_in(trues[i], x->s2, x->e2) || !branch_correlated(F, x))
+				continue;
+			if (!best || pos_cmp(x->s2, best->s2) > 0)
+				best = x;
+		}
+		if (!best)
+			return 0;
+		int dup = -1;
+		for (int j = 0; j < out->n; j++)
+			if (out->cond[j] == best->ctext)
+				dup = j;
+		int must = set_unconditionally(p, fn, best, trues[i]);
+		if (dup >= 0) {
+			out->must[dup] |= (unsigned char)must;
+			continue;
+		}
+		out->cond[out->n] = best->ctext;
+		out->must[out->n++] = (unsigned char)must;
+	}
+	return out->n;
 }
 
 static int any_if(const void *ctx, const struct item *x)

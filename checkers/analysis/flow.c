@@ -78,6 +78,20 @@ static void ss_assume(struct stateset *st, uint32_t cond, int val)
 				j++;
 }
 
+/* Drop the states that took none of the branches conds[0..n): one was taken. */
+static void ss_assume_any(struct stateset *st, const uint32_t *conds, int n)
+{
+	int w = 0;
+	for (int i = 0; i < st->n; i++) {
+		int none = 1;
+		for (int k = 0; k < n && none; k++)
+			none = as_assumed(&st->s[i], conds[k]) == 0;
+		if (!none)
+			st->s[w++] = st->s[i];
+	}
+	st->n = w;
+}
+
 static int ss_has(const struct stateset *s, const struct astate *x)
 {
 	for (int i = 0; i < s->n; i++)
@@ -695,11 +709,19 @@ void branch_states(struct fa *F, const struct item *it, int cond_call, struct st
 		ss_assume(t, it->ctext, 1);
 		ss_assume(e, it->ctext, 0);
 	}
-	/* `if (seeding_dev)` on a local flag only such a branch sets true: taken,
-	 * it implies that branch (flagvar.c). */
-	uint32_t alias = it->ctext ? flag_alias(F, it) : 0;
-	if (alias)
-		ss_assume(t, alias, 1);
+	/* `if (seeding_dev)` on a local flag only such branches set true (flagvar.c). */
+	struct flagconds fc;
+	if (it->ctext && flag_conds(F, it, &fc)) {
+		struct stateset *vtrue = fc.conj ? NULL : fc.neg ? e : t;
+		struct stateset *vfalse = fc.neg ? t : fc.conj ? NULL : e;
+		if (vtrue && fc.n == 1)
+			ss_assume(vtrue, fc.cond[0], 1);
+		else if (vtrue)
+			ss_assume_any(vtrue, fc.cond, fc.n);
+		for (int i = 0; vfalse && fc.only_init_false && i < fc.n; i++)
+			if (fc.must[i])
+				ss_assume(vfalse, fc.cond[i], 0);
+	}
 }
 
 int branch_correlated(const struct fa *F, const struct item *it)

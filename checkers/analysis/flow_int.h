@@ -47,9 +47,28 @@ void branch_states(struct fa *F, const struct item *it, int cond_call, struct st
 /* Does `if` item `it` guard scope calls or modelled lock acquires, so that its
  * branches are correlated by condition text? */
 int branch_correlated(const struct fa *F, const struct item *it);
-/* The condition text of an earlier correlated `if` that `if (V)` on a local
- * flag implies when taken (flagvar.c), or 0. */
-uint32_t flag_alias(struct fa *F, const struct item *it);
+/* `if (V)`, `if (!V)` or `if (!V && ...)` on a local flag that only earlier
+ * correlated branches set true (flagvar.c):
+ *
+ *	bool suspend = false;
+ *	if (A) { suspend = true; noio = memalloc_noio_save(); }
+ *	...
+ *	if (!suspend && B) { ...; suspend = true; noio = memalloc_noio_save(); }
+ *	...
+ *	if (suspend) memalloc_noio_restore(noio);
+ *
+ * V true implies that one of those branches was taken; V false, that none
+ * was whose then-branch sets V before anything in it can leave (must), when
+ * V is set false nowhere but at its declaration. */
+#define FLAG_MAXCONDS 4
+struct flagconds {
+	int neg, conj;          /* the test is `!V` / `!V && ...` */
+	int n;                  /* number of conditions (0: no such flag) */
+	uint32_t cond[FLAG_MAXCONDS];
+	unsigned char must[FLAG_MAXCONDS];
+	int only_init_false;
+};
+int flag_conds(struct fa *F, const struct item *it, struct flagconds *out);
 /* The same for any earlier `if`: the condition text C of the `if` whose
  * then-branch holds every true assignment of the local flag `if (V)` (item it
  * of function fid) tests, so V is false whenever C was false; or 0. */
