@@ -777,8 +777,14 @@ static int freed_struct(const struct analysis *a, uint32_t sname)
 			const struct ref *rf = &p->refs[i];
 			const char *how = istr(rf->how);
 			const char *f = ref_stored_field(how);
-			const struct mrow *r = f ? model_find1(a->model, ROW_RECLAIM, intern(f)) : NULL;
-			int g = r && r->freed_obj >= 0 ? graph_resolve_in(a, rf->file, rf->fn, rf->name) : -1;
+			/* the row that names the freed object (nsfs's kind=none row of
+			 * ->evict_inode names none) */
+			const struct mrow *rows[8], *r = NULL;
+			int nr = f ? model_find(a->model, ROW_RECLAIM, intern(f), rows, 8) : 0;
+			for (int k = 0; k < nr && !r; k++)
+				if (rows[k]->freed_obj >= 0)
+					r = rows[k];
+			int g = r ? graph_resolve_in(a, rf->file, rf->fn, rf->name) : -1;
 			if (g < 0 || r->freed_obj >= p->funcs[g].nparams)
 				continue;
 			uint32_t t = ctype_name(istr(p->params[p->funcs[g].param0 + r->freed_obj].type));
@@ -794,6 +800,18 @@ static int freed_struct(const struct analysis *a, uint32_t sname)
 		if (w->freed_structs[k] == sname)
 			return 1;
 	return 0;
+}
+
+int lock_class_freed(const struct analysis *a, uint32_t cls)
+{
+	const char *s = istr(cls);
+	if (s[0] == '@' && strchr(s, '|'))
+		s = strchr(s, '|') + 1;
+	const char *dot = strchr(s, '.');
+	if (!dot || strchr(s, ':'))
+		return 0;
+	uint32_t sname = intern_n(s, (size_t)(dot - s));
+	return struct_def(a, sname) && freed_struct(a, sname);
 }
 
 int lock_class_level(const struct analysis *a, uint32_t cls)

@@ -38,6 +38,9 @@ uint32_t ctype_name(const char *type);
  * transactions, LC_OBJECT one per object (inode, page, ...), LC_UNKNOWN. */
 enum { LC_UNKNOWN, LC_OBJECT, LC_SB, LC_TRANS, LC_GLOBAL };
 int lock_class_level(const struct analysis *a, uint32_t cls);
+/* Is the class a member of a struct whose objects reclaim frees one by one
+ * (an inode's i_rwsem: LC_OBJECT of the kind an evicted inode is)? */
+int lock_class_freed(const struct analysis *a, uint32_t cls);
 /* The directory form of a typed class ("ext4_inode_info.i_data_sem" ->
  * "fs/ext4:.i_data_sem", from where the struct is defined), or 0. */
 uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls);

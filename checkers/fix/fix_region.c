@@ -207,7 +207,7 @@ static void region_why(struct fixer *F, struct fgroup *G, int r)
 	const struct mrow *row = g->row >= 0 ? &F->a->model->rows[g->row] : NULL;
 	char *lk = region_lock_text(F->a, g);
 	sb_addf(&G->why, "%s in %s() (%s:%d) takes a %s lock context%s%s.\n", lk, istr(p->funcs[g->fn].name),
-		p->files[ac->file].path, ac->pos.line, row ? istr(row->fs) : "filesystem", row && row->reason ? ": " : "",
+		p->files[ac->file].path, ac->pos.line, row && row->fs ? istr(row->fs) : "filesystem", row && row->reason ? ": " : "",
 		row && row->reason ? row->reason : "");
 	free(lk);
 	const struct finding *ex = NULL;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analysis/context.h"
+#include "analysis/flow.h"
 #include "analysis/lockclass.h"
 #include "analysis/reclaim.h"
 #include "model/gfpexpr.h"
@@ -79,6 +80,23 @@ static char *group_unfixable(const struct analysis *a, const struct lockgroup *g
 		}
 	}
 	return why;
+}
+
+/* " (one lock per object: ...)": said where the lock's class is one per
+ * object of a kind reclaim frees and no model row gives a reason it
+ * conflicts; missing-nofs does not report such a lock at all
+ * (docs/rules/missing-nofs.md). */
+#define OBJECT_NOTE                                                                                             \
+	" (one lock per object: reclaim takes it on objects it frees or looks up itself, so the scope is needed " \
+	"only if the object locked here can be one of those; if it cannot, the GFP_NOFS can simply go)"
+
+/* Is the lock taken at call o (class cls) one of each object of a kind
+ * reclaim frees (an inode's i_rwsem), with no model row of a filesystem that
+ * gives it a reason? */
+static int object_class(const struct analysis *a, int o, uint32_t cls)
+{
+	const struct mrow *lr = flow_lock_row(a, o, 0);
+	return cls && !(lr && lr->fs) && lock_class_freed(a, cls);
 }
 
 static void report_group(struct rulectx *rc, int gi)
@@ -159,6 +177,7 @@ void rule_nofs_to_scope(struct rulectx *rc)
 		const struct call *ac = &p->calls[g->acquire];
 		uint32_t cls = held_class(a, g->acquire);
 		const struct rclass *rcl = cls ? reclaim_takes_in(a, cls, p->files[ac->file].dir) : NULL;
+		int object = object_class(a, g->acquire, cls);
 		for (int k = 0; k < g->ntoks; k++) {
 			const struct gfptok *t = &p->gfps[g->toks[k]];
 			int site = -1;
@@ -171,8 +190,8 @@ void rule_nofs_to_scope(struct rulectx *rc)
 			 * kswapd (throttle_direct_reclaim()), and lockdep's fs_reclaim map
 			 * links kswapd's writeback to the lock */
 			int kswapd = rcl && rcl->kswapd;
-			struct finding *f = finding_at_token(rc, R_nofs_to_scope,
-							     g->in_callee || kswapd ? CONF_MEDIUM : CONF_HIGH, g->toks[k], call);
+			enum conf conf = object ? CONF_LOW : g->in_callee || kswapd ? CONF_MEDIUM : CONF_HIGH;
+			struct finding *f = finding_at_token(rc, R_nofs_to_scope, conf, g->toks[k], call);
 			f->region = (int)r;
 			const char *expr = t->call >= 0 && t->argidx >= 0 && t->argidx < p->calls[t->call].nargs
 						   ? istr(p->calls[t->call].args[t->argidx])
@@ -180,12 +199,12 @@ void rule_nofs_to_scope(struct rulectx *rc)
 			f->fix = gfp_replace_token(expr, "GFP_NOFS", "GFP_KERNEL");
 			f->tok_fix = "GFP_KERNEL";
 			finding_msg(f, "GFP_NOFS is one of %d in the region of %s in %s(); open one NOFS scope "
-				       "(memalloc_nofs_save) after the lock is taken and use GFP_KERNEL%s%s",
+				       "(memalloc_nofs_save) after the lock is taken and use GFP_KERNEL%s%s%s",
 				    g->ntoks, lk, func_name(a, g->fn),
 				    kswapd ? " (only kswapd's writeback takes the lock, but a __GFP_FS allocation can wait "
 					     "for kswapd in throttle_direct_reclaim())"
 					   : "",
-				    g->ok ? "" : " (the fix needs a hand: ");
+				    object ? OBJECT_NOTE : "", g->ok ? "" : " (the fix needs a hand: ");
 			if (!g->ok) {
 				char *m = xasprintf("%s%s)", f->message, g->why);
 				free(f->message);

@@ -64,6 +64,8 @@ struct super_operations {
 };
 
 int generic_drop_inode(struct inode *inode);
+void inode_lock(struct inode *inode);
+void inode_unlock(struct inode *inode);
 
 struct file_operations {
 	ssize_t (*write)(struct file *, const char *, size_t, loff_t *);
