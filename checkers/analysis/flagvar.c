@@ -282,6 +282,13 @@ int flag_conds(struct fa *F, const struct item *it, struct flagconds *out)
 			l = &p->locals[fn->local0 + i];
 	if (!l)
 		return 0;
+	int any = 0; /* an earlier correlated `if` first: the text is read only then */
+	for (int k = 0; k < fn->nitems && !any; k++) {
+		const struct item *x = &p->items[fn->items[k]];
+		any = x->kind == IT_IF && x->ctext && x != it && pos_cmp(x->e2, it->pos) <= 0 && branch_correlated(F, x);
+	}
+	if (!any)
+		return 0;
 	const struct srcfile *sf = fn_src(F->a, fn);
 	if (!sf->text)
 		return 0;
