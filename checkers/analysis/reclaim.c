@@ -340,18 +340,39 @@ static uint32_t entry_fs(const struct analysis *a, const struct entry *e)
 	return 0;
 }
 
-/* Does filesystem fs (entry_fs) store into member `policy`
- * (super_operations.drop_inode) only functions of dropper rows, or none? */
-static int policy_drops(const struct analysis *a, uint32_t fs, uint32_t policy)
+/* The refs that store into member `policy` (super_operations.drop_inode),
+ * found once per policy: a scan of every ref per filesystem had been 3% of a
+ * whole-kernel run. */
+struct polrefs {
+	uint32_t policy;
+	int *refs, n, cap, built;
+};
+
+static const struct polrefs *policy_refs(const struct analysis *a, uint32_t policy, struct polrefs *pr)
 {
+	if (pr->built && pr->policy == policy)
+		return pr;
 	const struct program *p = a->prog;
 	const char *pol = istr(policy);
+	pr->n = 0;
+	pr->policy = policy;
+	pr->built = 1;
 	for (size_t i = 0; i < p->nrefs; i++) {
-		const struct ref *rf = &p->refs[i];
-		const char *how = istr(rf->how);
-		const char *field = ref_stored_field(how);
-		if (!field || !row_names_field(pol, field))
-			continue;
+		const char *field = ref_stored_field(istr(p->refs[i].how));
+		if (field && row_names_field(pol, field))
+			VEC_PUSH(pr->refs, pr->n, pr->cap, (int)i);
+	}
+	return pr;
+}
+
+/* Does filesystem fs (entry_fs) store into member `policy`
+ * (super_operations.drop_inode) only functions of dropper rows, or none? */
+static int policy_drops(const struct analysis *a, uint32_t fs, uint32_t policy, struct polrefs *pr)
+{
+	const struct program *p = a->prog;
+	const struct polrefs *P = policy_refs(a, policy, pr);
+	for (int i = 0; i < P->n; i++) {
+		const struct ref *rf = &p->refs[P->refs[i]];
 		uint32_t rfs = fs_of(a, p->files[rf->file].dir); /* the ref's filesystem as entry_fs() names it */
 		if (!rfs)
 			rfs = intern(p->files[rf->file].path);
@@ -363,22 +384,24 @@ static int policy_drops(const struct analysis *a, uint32_t fs, uint32_t policy)
 	return 1;
 }
 
-/* Is `st` ("super_operations") the struct of an ops table reclaim enters a
- * filesystem through (a reclaim row's struct, other than the shrinker), or
- * file_system_type? */
-static int fs_ops_struct(const struct model *m, const char *st, size_t n)
+/* The structs of the ops tables reclaim enters a filesystem through (a
+ * reclaim row's struct, other than the shrinker), and file_system_type, as
+ * interned names (0 when the scan never named one); *n gets the count. */
+static uint32_t *fs_ops_structs(const struct model *m, int *n)
 {
-	if (n == 16 && strncmp(st, "file_system_type", 16) == 0)
-		return 1;
+	uint32_t *v = NULL;
+	int cap = 0;
+	*n = 0;
+	VEC_PUSH(v, *n, cap, intern_lookup_n("file_system_type", 16));
 	for (size_t i = 0; i < m->n; i++) {
 		const struct mrow *r = &m->rows[i];
 		if (r->kind != ROW_RECLAIM)
-			continue; /* (before istr(): this runs for every ref of the scan) */
-		const char *rn = istr(r->name);
-		if (strncmp(rn, "shrinker.", 9) != 0 && strncmp(rn, st, n) == 0 && rn[n] == '.')
-			return 1;
+			continue;
+		const char *rn = istr(r->name), *dot = strchr(rn, '.');
+		if (dot && dot != rn && strncmp(rn, "shrinker.", 9) != 0)
+			VEC_PUSH(v, *n, cap, intern_lookup_n(rn, (size_t)(dot - rn)));
 	}
-	return 0;
+	return v;
 }
 
 /* Every other method of a filesystem outside a registering fs/ directory (its
@@ -390,18 +413,24 @@ static int fs_ops_struct(const struct model *m, const char *st, size_t n)
 static void fs_methods(const struct analysis *a, uint32_t *ent_fs)
 {
 	const struct program *p = a->prog;
+	int nops;
+	uint32_t *ops = fs_ops_structs(a->model, &nops);
 	for (size_t i = 0; i < p->nrefs; i++) {
 		const struct ref *rf = &p->refs[i];
 		const char *how = istr(rf->how);
 		const char *field = ref_stored_field(how);
 		const char *dot = field ? strchr(field, '.') : NULL;
-		if (!dot || dot == field || !fs_ops_struct(a->model, field, (size_t)(dot - field)))
+		uint32_t st = dot && dot != field ? intern_lookup_n(field, (size_t)(dot - field)) : 0;
+		int is_ops = 0;
+		for (int k = 0; st && k < nops && !is_ops; k++)
+			is_ops = ops[k] == st;
+		if (!is_ops)
 			continue;
 		int f = graph_resolve_in(a, rf->file, rf->fn, rf->name);
 		if (f < 0 || ent_fs[f] || fs_of(a, p->files[rf->file].dir) || p->funcs[f].file != rf->file)
 			continue; /* (a library function stored there, simple_statfs(), stays generic) */
 		ent_fs[f] = intern(p->files[rf->file].path);
-	}
+	}	free(ops);
 }
 
 /* The filesystem of function u for the walks: its fs/ directory, else the
@@ -419,7 +448,7 @@ static uint32_t walk_fs(const struct analysis *a, int u)
  * dead (an unlinked inode is evicted at its last iput, never by reclaim): which
  * calls of the entry function run with that member of the freed parameter
  * ("inode->i_nlink") non-zero. */
-static void set_live(struct analysis *a, struct entry *E, int n)
+static void set_live(struct analysis *a, struct entry *E, int n, struct polrefs *pr)
 {
 	const struct program *p = a->prog;
 	uint32_t memo_fs = 0, memo_pol = 0;
@@ -436,7 +465,7 @@ static void set_live(struct analysis *a, struct entry *E, int n)
 		} else if (fs != memo_fs || r->policy != memo_pol) { /* one scan of the refs per filesystem */
 			memo_fs = fs;
 			memo_pol = r->policy;
-			memo = policy_drops(a, fs, r->policy);
+			memo = policy_drops(a, fs, r->policy, pr);
 		}
 		if (!memo)
 			continue;
@@ -1034,6 +1063,7 @@ void reclaim_run(struct analysis *a)
 	struct entry *E = NULL;
 	size_t ne = 0;
 	collect_entries(a, &E, &ne);
+	struct polrefs pr = {0};
 	R->nentries = ne;
 	R->ent_fs = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(uint32_t));
 	R->mreach = memalloc_reach(a);
@@ -1092,7 +1122,7 @@ void reclaim_run(struct analysis *a)
 			j = w;
 		}
 		if (j > i)
-			set_live(a, E + i, (int)(j - i));
+			set_live(a, E + i, (int)(j - i), &pr);
 		gb[ng] = i;
 		ge[ng++] = j;
 		i = end;
@@ -1115,6 +1145,7 @@ void reclaim_run(struct analysis *a)
 	}
 	free(gb);
 	free(ge);
+	free(pr.refs);
 	free(B.live);
 	free(B.via_live);
 	R->hcap = 64;
