@@ -174,6 +174,89 @@ static int releases_found_class(const struct walk *W)
 	return 0;
 }
 
+/* Is call c (in a function the nested walk has not seen more than once) reached
+ * on every path with a lock held that one of the group's places other than
+ * `skip` took (acq[0..n), drop[k] set for places already left out), or inside
+ * a scope? Its function's callers are walked when the state at c holds neither;
+ * a function with callers unknown, or none, is not covered. */
+/* Is every acquisition of place q's class in q's function a place that
+ * stays? The flow keeps one acquire call per held entry where paths join, so
+ * a hold that names q may come from another acquisition of the class there. */
+static int all_places(const struct analysis *a, const struct lockacq *acq, const char *drop, int n, int q)
+{
+	const struct program *p = a->prog;
+	int f = p->calls[acq[q].call].fn;
+	for (int i = 0; f >= 0 && i < p->funcs[f].ncalls; i++) {
+		int c = p->funcs[f].calls[i];
+		uint32_t hc = held_class((struct analysis *)a, c);
+		if (!hc || lock_class_unkeyed(hc) != acq[q].cls)
+			continue;
+		int place = 0;
+		for (int k = 0; k < n && !place; k++)
+			place = acq[k].call == c && !drop[k];
+		if (!place)
+			return 0;
+	}
+	return 1;
+}
+
+#define NEST_DEPTH 8
+#define NEST_FUNCS 256
+static int nested_in_places(const struct analysis *a, int c, const struct lockacq *acq, const char *drop, int n,
+			    int skip, int depth, int *budget)
+{
+	const struct program *p = a->prog;
+	const struct stateset *st = flow_states(a, c);
+	int ns = st && st->n ? st->n : 1;
+	for (int k = 0; k < ns; k++) {
+		const struct astate *x = st && st->n ? &st->s[k] : NULL;
+		int covered = 0;
+		for (int j = 0; x && j < x->n && !covered; j++) {
+			const struct held *h = &x->h[j];
+			if (h->kind == HK_SCOPE || h->kind == HK_SETTER) {
+				covered = 1;
+				continue;
+			}
+			for (int q = 0; q < n && !covered; q++)
+				covered = q != skip && !drop[q] && h->kind == HK_LOCK && h->call == acq[q].call &&
+					  acq[q].cls != acq[skip].cls && all_places(a, acq, drop, n, q);
+		}
+		if (covered)
+			continue;
+		int f = p->calls[c].fn;
+		if (f < 0 || depth >= NEST_DEPTH || --*budget < 0)
+			return 0;
+		const struct func *fn = &p->funcs[f];
+		if (!fn->ncallers || fn->nicallers || (a->ctx[f].cls & (PC_UNKNOWN | PC_NONE)))
+			return 0;
+		for (int i = 0; i < fn->ncallers; i++) {
+			int cc = fn->callers[i];
+			if (p->calls[cc].fn == f || !nested_in_places(a, cc, acq, drop, n, skip, depth + 1, budget))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Leave out the places of group g that every path reaches with the lock of
+ * another place held (f2fs's journal_rwsem, always taken under nat_tree_lock:
+ * the scope at nat_tree_lock is open there already); a place is left out only
+ * when the places that cover it stay. */
+static void drop_nested_places(const struct analysis *a, struct lockgroup *g)
+{
+	char *drop = xcalloc((size_t)(g->nacq ? g->nacq : 1), 1);
+	for (int k = 0; k < g->nacq; k++) {
+		int budget = NEST_FUNCS;
+		drop[k] = (char)nested_in_places(a, g->acq[k].call, g->acq, drop, g->nacq, k, 0, &budget);
+	}
+	int w = 0;
+	for (int k = 0; k < g->nacq; k++)
+		if (!drop[k])
+			g->acq[w++] = g->acq[k];
+	g->nacq = w;
+	free(drop);
+}
+
 static int cmp_int(const void *x, const void *y)
 {
 	int a = *(const int *)x, b = *(const int *)y;
@@ -377,6 +460,7 @@ void lockgroups_build(struct analysis *a, const struct sites *s, const struct re
 		}
 		qsort(g.toks, (size_t)g.ntoks, sizeof(int), cmp_int);
 		qsort(g.acq, (size_t)g.nacq, sizeof(*g.acq), cmp_acq);
+		drop_nested_places(a, &g);
 		for (int x = 0; x < g.nacq; x++) {
 			int dup = 0;
 			for (int y = 0; y < g.ncls && !dup; y++)
