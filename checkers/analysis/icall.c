@@ -183,6 +183,10 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 			const struct store *s = &S[i];
 			if (type && s->type && s->type != type)
 				continue;
+			if (p->funcs[s->fn].nparams != cl->nargs)
+				continue; /* it cannot be called here: another struct's member of
+					     that name (tomoyo_io_buffer.read for key_type.read),
+					     or another file's static function of that name */
 			if (myfs && s->dir && s->dir != myfs)
 				continue; /* another filesystem's ops table */
 			if (myfs && !type && s->dir != myfs)
@@ -207,7 +211,8 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 		last = -1;
 		for (size_t i = lo; i < ns && S[i].member == member; i++) {
 			const struct store *s = &S[i];
-			if ((type && s->type && s->type != type) || (myfs && s->dir && s->dir != myfs) ||
+			if ((type && s->type && s->type != type) || p->funcs[s->fn].nparams != cl->nargs ||
+			    (myfs && s->dir && s->dir != myfs) ||
 			    (myfs && !type && s->dir != myfs) || ((!type || !s->type) && !same_tree(ctree, s->tree)) ||
 			    s->fn == last)
 				continue;
