@@ -5,7 +5,8 @@
  * does not know the type) resolves to every function stored into that member
  * anywhere in the scanned code (designated initialisers, assignments: `ref`
  * records init:FIELD / assign:FIELD), narrowed by struct type where both sides
- * know it. A call from inside one filesystem's directory does not resolve to
+ * know it, and to functions with as many parameters as the call has arguments.
+ * A call from inside one filesystem's directory does not resolve to
  * another filesystem's functions (an inode's or superblock's ops are its own
  * filesystem's). A call through a function-pointer parameter (`fill_super(sb,
  * fc)` in get_tree_bdev()) resolves to the functions the callers pass for it.
