@@ -811,7 +811,7 @@ static void pass_bound(struct analysis *a, int c, int u, const struct classev *c
 		if (!(a->ctx[u].bound_params & (1u << k)))
 			continue;
 		int t = passed_func(a, c, k);
-		if (t < 0 || a->ctx[t].handle_param >= 0 || p->funcs[t].cb_only)
+		if (t < 0 || a->ctx[t].handle_param >= 0 || p->funcs[t].cb_only || p->files[p->funcs[t].file].test)
 			continue;
 		pass_bound_fn(a, u, k, t, cv, W, 0);
 	}
@@ -834,7 +834,13 @@ void context_run(struct analysis *a)
 		struct func *fn = &p->funcs[f];
 		a->ctx[f].handle_param = handle_param(a, (int)f);
 		a->ctx[f].must_hold = fn->must_hold && reclaim_takes_in(a, fn->must_hold, p->files[fn->file].dir);
-		if (a->ctx[f].handle_param >= 0) {
+		if (p->files[fn->file].test) {
+			/* a test module's function (graph.c mark_tests()): it runs from
+			 * the test executor, a kthread that holds nothing, and whatever
+			 * reaches it through indirect calls (KUnit's deferred =action
+			 * cleanups) is no path of the kernel's work; fixed, as below */
+			a->ctx[f].cls = PC_NONE;
+		} else if (a->ctx[f].handle_param >= 0) {
 			a->ctx[f].cls = PC_TRANS; /* fixed: callers do not change it */
 		} else if (a->ctx[f].must_hold) {
 			/* __must_hold(x): whoever the callers are, they hold x; what
@@ -920,8 +926,8 @@ void context_run(struct analysis *a)
 		unsigned todo = a->ctx[g].passed_cls != a->ctx[g].cls ? ~0u : a->ctx[g].fse_grew;
 		a->ctx[g].passed_cls = a->ctx[g].cls;
 		a->ctx[g].fse_grew = 0;
-		if (!todo)
-			continue;
+		if (!todo || p->files[fn->file].test)
+			continue; /* a test module's calls are no paths of the kernel's work */
 		for (int i = 0; i < fn->ncalls; i++) {
 			int c = fn->calls[i];
 			int ni;
@@ -933,8 +939,10 @@ void context_run(struct analysis *a)
 				ni = 0; /* its callers pass their context on (pass_bound()) */
 			for (int j = -1; j < ni; j++) { /* the direct target, then resolved indirect ones */
 				int t = j < 0 ? p->calls[c].target : it[j];
-				if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only))
-					continue; /* a model callback row says how it is called */
+				if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only) ||
+				    p->files[p->funcs[t].file].test)
+					continue; /* a model callback row says how it is called; a
+						     test module's function is a root */
 				if (a->noreturn && a->noreturn[t])
 					continue; /* no path of the caller's work goes on into it */
 				int carry = j >= 0 ? icall_carries_context(a, g, t) : 0;

@@ -252,6 +252,26 @@ static void mark_host(struct analysis *a)
 	}
 }
 
+/* Test modules: files that initialise a struct a testsuite row names
+ * (KUnit's kunit_suite, `static struct kunit_suite x = { .test_cases = ... }`).
+ * Their functions run from the test executor, not from the kernel's work
+ * (context.c). */
+static void mark_tests(struct analysis *a)
+{
+	struct program *p = a->prog;
+	for (size_t i = 0; i < p->nfiles; i++)
+		p->files[i].test = 0;
+	for (size_t r = 0; r < p->nrefs; r++) {
+		const char *field = ref_stored_field(istr(p->refs[r].how));
+		const char *dot = field ? strchr(field, '.') : NULL;
+		if (!dot || dot == field || p->refs[r].file < 0)
+			continue;
+		uint32_t st = intern_lookup_n(field, (size_t)(dot - field));
+		if (st && model_find1(a->model, ROW_TESTSUITE, st))
+			p->files[p->refs[r].file].test = 1;
+	}
+}
+
 /* A public function (exported, or declared under include/) that no other
  * directory calls is a root: modules outside the scan may call it. Unless it
  * is a helper of a library whose users the scan holds: its file's public
@@ -530,6 +550,7 @@ int graph_build(struct analysis *a)
 {
 	struct program *p = a->prog;
 	mark_host(a);
+	mark_tests(a);
 	build_name_index(a);
 	list_calls_items(p);
 	build_macro_index(a);

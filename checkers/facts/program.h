@@ -51,6 +51,8 @@ struct sfile {
 	uint32_t *sysinc;
 	int nsysinc;
 	int host;          /* set by the graph: a host program (tools/, UML's *_user.c) */
+	int test;          /* set by the graph: a test module (it defines a struct of a
+			      model testsuite row: KUnit's kunit_suite) */
 };
 
 struct func {
