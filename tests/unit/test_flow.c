@@ -424,6 +424,7 @@ void test_flow(void)
 	       "icall\tgeneric\t3:2\t3:20\tt_ops.fill\tops\t1\tx\n"
 	       "call\tgeneric\t4:2\t4:22\tmutex_unlock\t1\t&g_lock\n"
 	       "fn\tmy_fill\tstatic\t10:5\t14:1\n"
+	       "param\tmy_fill\t0\tx\tvoid *\n"
 	       "call\tmy_fill\t11:6\t11:30\tkmalloc\t2\t8\tGFP_NOFS\n"
 	       "gfp\tmy_fill\t11:17\t11:25\tGFP_NOFS\n"
 	       "gfparg\t11:17\t11:6\t1\n"
