@@ -435,6 +435,20 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 				     callers pass their own objects: what one hands to
 				     dir_emit() through dcache_readdir() is not XFS scrub's
 				     dir_context, whose ->actor is xchk_dir_actor() */
+	} else if (!tfs && icall) {
+		/* generic code into generic code through an indirect call (a bus's
+		 * ->probe, a walker's =fn, a quota format's ->check_quota_file):
+		 * what it reaches goes on as generic code's own path, no one
+		 * filesystem's. Passing the filesystems on had made every generic
+		 * function a path of every filesystem, into their entry methods
+		 * too: on the whole 6.12 tree btrfs's mount reached fc_mount(), the
+		 * driver core and drm's simple_pin_fs(), and came back into btrfs's
+		 * ->get_tree with their scopes as its own path (62 findings had
+		 * evidence of more than 40 hops, 52 of them medium for the scopes
+		 * found so). A generic path still goes into methods that are not
+		 * entries (f2fs's ->quota_read from the quota format's
+		 * ->check_quota_file). */
+		changed |= fse_add(a, t, k, 0, &e);
 	} else if (!tfs) {
 		changed |= fse_merge(a, g, t, k, &e);
 	}
