@@ -749,7 +749,9 @@ char *lock_class_text(uint32_t cls)
 	return xstrdup(s);
 }
 
-uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls)
+/* The struct of a typed class ("T.m", also with a wrapper's key "@1|T.m"), 0
+ * for any other; *member gets ".m". */
+static uint32_t class_struct(uint32_t cls, const char **member)
 {
 	const char *s = istr(cls);
 	if (s[0] == '@' && strchr(s, '|'))
@@ -757,7 +759,15 @@ uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls)
 	const char *dot = strchr(s, '.');
 	if (!dot || strchr(s, ':'))
 		return 0;
-	const struct cstruct *c = struct_def(a, intern_n(s, (size_t)(dot - s)));
+	*member = dot;
+	return intern_n(s, (size_t)(dot - s));
+}
+
+uint32_t lock_class_dirform(const struct analysis *a, uint32_t cls)
+{
+	const char *dot;
+	uint32_t sname = class_struct(cls, &dot);
+	const struct cstruct *c = sname ? struct_def(a, sname) : NULL;
 	if (!c)
 		return 0;
 	return intern_f("%s:%s", file_dir(a, c->file), dot);
@@ -804,14 +814,9 @@ static int freed_struct(const struct analysis *a, uint32_t sname)
 
 int lock_class_freed(const struct analysis *a, uint32_t cls)
 {
-	const char *s = istr(cls);
-	if (s[0] == '@' && strchr(s, '|'))
-		s = strchr(s, '|') + 1;
-	const char *dot = strchr(s, '.');
-	if (!dot || strchr(s, ':'))
-		return 0;
-	uint32_t sname = intern_n(s, (size_t)(dot - s));
-	return struct_def(a, sname) && freed_struct(a, sname);
+	const char *dot;
+	uint32_t sname = class_struct(cls, &dot);
+	return sname && struct_def(a, sname) && freed_struct(a, sname);
 }
 
 int lock_class_level(const struct analysis *a, uint32_t cls)
