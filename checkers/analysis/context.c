@@ -1155,6 +1155,8 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 		}
 }
 
+#define CHAIN_HOPS 40 /* callers shown on one path at the most */
+
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv)
 {
 	const struct program *p = a->prog;
@@ -1169,8 +1171,22 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 	}
 	int g = p->calls[c].fn;
 	uint32_t cur = g >= 0 ? fs_of_func(a, g) : 0; /* the filesystem whose path this is */
-	for (int hop = 0; hop < 40 && g >= 0; hop++) {
-		const struct ctxent *e = entry_ev(a, g, k, &cur);
+	int walked[CHAIN_HOPS], nw = 0; /* the functions the chain passed */
+	int shortest = 0;
+	for (int hop = 0; hop < CHAIN_HOPS && g >= 0; hop++) {
+		walked[nw++] = g;
+		const struct ctxent *e = shortest ? &a->ctx[g].ev[k] : entry_ev(a, g, k, &cur);
+		/* The path a filesystem brought to generic code is the first one
+		 * that came, and such first paths can lead round in a circle
+		 * (reiserfs's xattr deletion -> iput() -> evict() -> its
+		 * ->evict_inode -> its xattr deletion ...): once the next caller
+		 * was passed already, the shortest paths from there on, which
+		 * never loop (pass_class()). */
+		for (int i = 0; !shortest && e->via >= 0 && i < nw; i++)
+			if (walked[i] == p->calls[e->via].fn) {
+				e = &a->ctx[g].ev[k];
+				shortest = 1;
+			}
 		const struct func *gf = &p->funcs[g];
 		const char *gpath = p->files[gf->file].path;
 		if (e->via < 0) {
