@@ -17,6 +17,7 @@
 #include "cli/phases.h"
 #include "cli/tree.h"
 #include "extract/extract.h"
+#include "facts/facts_reader.h"
 #include "fix/fix.h"
 #include "report/baseline.h"
 #include "report/since.h"
@@ -238,21 +239,37 @@ static int load_pass(struct run *R, struct extract_file *files, size_t nfiles, i
 {
 	char err[1024];
 	int rc = 0;
+	/* the files are read ahead on a second thread (facts_reader.h) */
+	const char **paths = xmalloc(sizeof(*paths) * (nfiles ? nfiles : 1));
+	for (size_t i = 0; i < nfiles; i++)
+		paths[i] = files[i].failed || !files[i].facts ? NULL : files[i].facts;
+	struct freader *fr = freader_start(paths, nfiles);
 	for (size_t i = 0; i < nfiles && !rc; i++) {
-		if (files[i].failed || !files[i].facts) {
+		const char *text;
+		size_t len;
+		int got = freader_get(fr, i, &text, &len);
+		int bad = 0;
+		if (!paths[i]) {
 			program_add_failed(&R->prog, files[i].rel, files[i].error);
-		} else if (facts_load(&R->prog, files[i].facts, files[i].rel, err, sizeof(err))) {
-			if (pass == 0 && files[i].cached) {
-				extract_forget(&files[i]);
-				*dropped = 1;
-				continue;
-			}
+		} else if (got != 0) {
+			snprintf(err, sizeof(err), "%s: error: cannot read facts file", files[i].facts);
+			bad = 1;
+		} else {
+			bad = facts_load_read(&R->prog, files[i].facts, text, len, files[i].rel, err, sizeof(err)) != 0;
+		}
+		freader_done(fr, i);
+		if (bad && pass == 0 && files[i].cached) {
+			extract_forget(&files[i]);
+			*dropped = 1;
+		} else if (bad) {
 			fprintf(stderr, "%s\n", err);
 			rc = 2;
-			continue;
+		} else {
+			R->prog.files[R->prog.nfiles - 1].context = files[i].context;
 		}
-		R->prog.files[R->prog.nfiles - 1].context = files[i].context;
 	}
+	freader_stop(fr);
+	free(paths);
 	return rc;
 }
 

@@ -1144,7 +1144,13 @@ int facts_load(struct program *p, const char *facts_path, const char *src_path, 
 	}
 	close(fd);
 	b->buf[len] = 0;
-	int rc = facts_load_mem(p, facts_path, b->buf, len, src_path, err, errlen);
+	return facts_load_read(p, facts_path, b->buf, len, src_path, err, errlen);
+}
+
+int facts_load_read(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
+		    char *err, size_t errlen)
+{
+	int rc = facts_load_mem(p, facts_path, text, len, src_path, err, errlen);
 	if (!rc)
 		p->files[p->nfiles - 1].facts_path = xstrdup(facts_path);
 	return rc;

@@ -243,6 +243,10 @@ struct program {
 /* Load one facts file for source file `path` (relative to root). On a format error
  * writes "facts:line: error: ..." and returns -1. */
 int facts_load(struct program *p, const char *facts_path, const char *src_path, char *err, size_t errlen);
+/* The same for the facts file's text already read (NUL-terminated, len bytes:
+ * facts_reader.h). */
+int facts_load_read(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
+		    char *err, size_t errlen);
 /* The same from memory: text[0..len), or a NUL-terminated text (facts_load_text). */
 int facts_load_mem(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
 		   char *err, size_t errlen);

@@ -1,0 +1,142 @@
+/* facts_reader.c - facts files read ahead on a second thread (facts_reader.h).
+ * File i goes into slot i % SLOTS; the reader waits for the slot's previous
+ * file to be done, the loader for the slot to hold file i. */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "facts/facts_reader.h"
+#include "base/util.h"
+
+#define SLOTS 16
+
+struct slot {
+	char *buf;
+	size_t cap, len;
+	size_t file; /* the file it holds (valid when full) */
+	int full, ok;
+};
+
+struct freader {
+	const char *const *paths;
+	size_t n;
+	struct slot s[SLOTS];
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int stop;
+	pthread_t th;
+};
+
+/* read_into(): read path into slot x's buffer (NUL-terminated); 0 or -1. */
+static int read_into(struct slot *x, const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	size_t len = 0;
+	for (;;) {
+		if (len + 1 >= x->cap) {
+			size_t want = (size_t)st.st_size + 4096;
+			x->cap = x->cap * 2 > want ? x->cap * 2 : want;
+			x->buf = xrealloc(x->buf, x->cap);
+		}
+		ssize_t r = read(fd, x->buf + len, x->cap - 1 - len);
+		if (r < 0) {
+			close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	x->buf[len] = 0;
+	x->len = len;
+	return 0;
+}
+
+static void *reader(void *arg)
+{
+	struct freader *r = arg;
+	for (size_t i = 0; i < r->n; i++) {
+		struct slot *x = &r->s[i % SLOTS];
+		pthread_mutex_lock(&r->mu);
+		while (x->full && !r->stop)
+			pthread_cond_wait(&r->cv, &r->mu);
+		int stop = r->stop;
+		pthread_mutex_unlock(&r->mu);
+		if (stop)
+			break;
+		/* the slot is empty: only this thread touches it until full */
+		int ok = r->paths[i] && read_into(x, r->paths[i]) == 0;
+		pthread_mutex_lock(&r->mu);
+		x->file = i;
+		x->ok = ok;
+		x->full = 1;
+		pthread_cond_broadcast(&r->cv);
+		pthread_mutex_unlock(&r->mu);
+	}
+	return NULL;
+}
+
+struct freader *freader_start(const char *const *paths, size_t n)
+{
+	struct freader *r = xcalloc(1, sizeof(*r));
+	r->paths = paths;
+	r->n = n;
+	pthread_mutex_init(&r->mu, NULL);
+	pthread_cond_init(&r->cv, NULL);
+	if (pthread_create(&r->th, NULL, reader, r) != 0)
+		r->stop = -1; /* no thread: each file is read when the loader asks */
+	return r;
+}
+
+int freader_get(struct freader *r, size_t i, const char **text, size_t *len)
+{
+	struct slot *x = &r->s[i % SLOTS];
+	if (r->stop == -1) { /* no reader thread */
+		x->ok = r->paths[i] && read_into(x, r->paths[i]) == 0;
+	} else {
+		pthread_mutex_lock(&r->mu);
+		while (!(x->full && x->file == i))
+			pthread_cond_wait(&r->cv, &r->mu);
+		pthread_mutex_unlock(&r->mu);
+	}
+	*text = x->buf;
+	*len = x->len;
+	return x->ok ? 0 : -1;
+}
+
+void freader_done(struct freader *r, size_t i)
+{
+	if (r->stop == -1)
+		return;
+	pthread_mutex_lock(&r->mu);
+	r->s[i % SLOTS].full = 0;
+	pthread_cond_broadcast(&r->cv);
+	pthread_mutex_unlock(&r->mu);
+}
+
+void freader_stop(struct freader *r)
+{
+	if (!r)
+		return;
+	if (r->stop != -1) {
+		pthread_mutex_lock(&r->mu);
+		r->stop = 1;
+		pthread_cond_broadcast(&r->cv);
+		pthread_mutex_unlock(&r->mu);
+		pthread_join(r->th, NULL);
+	}
+	pthread_mutex_destroy(&r->mu);
+	pthread_cond_destroy(&r->cv);
+	for (int k = 0; k < SLOTS; k++)
+		free(r->s[k].buf);
+	free(r);
+}
