@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "facts/program.h"
+#include "facts/facts_reader.h"
 #include "facts/schema.h"
 #include "base/util.h"
 
@@ -1116,34 +1117,11 @@ int facts_load(struct program *p, const char *facts_path, const char *src_path, 
 	/* read into the buffer of the file before (no mapping: page faults cost
 	 * more than the copy, and a facts file is read once) */
 	struct facts_bufs *b = bufs_of(p);
-	int fd = open(facts_path, O_RDONLY);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) != 0) {
-		if (fd >= 0)
-			close(fd);
+	size_t len;
+	if (facts_read_file(facts_path, &b->buf, &b->bufcap, &len) != 0) {
 		snprintf(err, errlen, "%s: error: cannot read facts file", facts_path);
 		return -1;
 	}
-	size_t len = 0;
-	for (;;) {
-		if (len + 1 >= b->bufcap) {
-			b->bufcap = b->bufcap ? b->bufcap * 2 : (size_t)st.st_size + 4096;
-			while (b->bufcap < (size_t)st.st_size + 1)
-				b->bufcap *= 2;
-			b->buf = xrealloc(b->buf, b->bufcap);
-		}
-		ssize_t r = read(fd, b->buf + len, b->bufcap - 1 - len);
-		if (r < 0) {
-			close(fd);
-			snprintf(err, errlen, "%s: error: cannot read facts file", facts_path);
-			return -1;
-		}
-		if (r == 0)
-			break;
-		len += (size_t)r;
-	}
-	close(fd);
-	b->buf[len] = 0;
 	return facts_load_read(p, facts_path, b->buf, len, src_path, err, errlen);
 }
 

@@ -29,8 +29,7 @@ struct freader {
 	pthread_t th;
 };
 
-/* read_into(): read path into slot x's buffer (NUL-terminated); 0 or -1. */
-static int read_into(struct slot *x, const char *path)
+int facts_read_file(const char *path, char **buf, size_t *cap, size_t *len)
 {
 	int fd = open(path, O_RDONLY);
 	struct stat st;
@@ -39,26 +38,31 @@ static int read_into(struct slot *x, const char *path)
 			close(fd);
 		return -1;
 	}
-	size_t len = 0;
+	size_t n = 0;
 	for (;;) {
-		if (len + 1 >= x->cap) {
+		if (n + 1 >= *cap) {
 			size_t want = (size_t)st.st_size + 4096;
-			x->cap = x->cap * 2 > want ? x->cap * 2 : want;
-			x->buf = xrealloc(x->buf, x->cap);
+			*cap = *cap * 2 > want ? *cap * 2 : want;
+			*buf = xrealloc(*buf, *cap);
 		}
-		ssize_t r = read(fd, x->buf + len, x->cap - 1 - len);
+		ssize_t r = read(fd, *buf + n, *cap - 1 - n);
 		if (r < 0) {
 			close(fd);
 			return -1;
 		}
 		if (r == 0)
 			break;
-		len += (size_t)r;
+		n += (size_t)r;
 	}
 	close(fd);
-	x->buf[len] = 0;
-	x->len = len;
+	(*buf)[n] = 0;
+	*len = n;
 	return 0;
+}
+
+static int read_into(struct slot *x, const char *path)
+{
+	return facts_read_file(path, &x->buf, &x->cap, &x->len);
 }
 
 static void *reader(void *arg)

@@ -11,6 +11,10 @@
 
 struct freader;
 
+/* Read a whole file into *buf (grown as needed, *cap its size) with a NUL
+ * after its *len bytes; 0, or -1 when it cannot be read. */
+int facts_read_file(const char *path, char **buf, size_t *cap, size_t *len);
+
 /* Start reading paths[0..n) in order; a NULL path is skipped (its get fails
  * without an error message). */
 struct freader *freader_start(const char *const *paths, size_t n);
