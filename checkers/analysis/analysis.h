@@ -71,6 +71,7 @@ struct imbalance {
 struct analysis {
 	struct program *prog;
 	struct model *model;
+	const char *arch;      /* the architecture built (arch/NAME/), NULL: x86 (graph.c graph_resolve()) */
 	struct fctx *ctx;      /* per function */
 	int fse_words;         /* 64-bit words of a filesystem set: bit 0 generic, bit 1 + i a->fstops[i] */
 	uint32_t *func_fs;     /* per function: fs_of_func(), UINT32_MAX: not yet known */

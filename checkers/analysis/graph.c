@@ -66,15 +66,45 @@ int graph_resolve_in(const struct analysis *a, int file, int fn, uint32_t name)
 	return graph_resolve(a, file, name);
 }
 
+/* The architecture directory of a path ("x86" of arch/x86/kernel/x.c), as a
+ * pointer into the path and its length; 0 when the file is not under arch/. */
+static size_t arch_of(const char *path, const char **name)
+{
+	if (strncmp(path, "arch/", 5) != 0)
+		return 0;
+	const char *e = strchr(path + 5, '/');
+	*name = path + 5;
+	return e ? (size_t)(e - path - 5) : 0;
+}
+
+/* How well an extern definition in file path fits a caller in dir whose
+ * architecture is (sel, nsel): 4 the caller's own directory, 3 the
+ * architecture's own directory under arch/, 2 outside arch/, 1 another
+ * architecture's. A whole tree holds one definition of arch_get_random_seed_longs()
+ * and its kind per architecture; the kernel links one of them, the caller's
+ * (arch/A/ code) or the one of the architecture built (a->arch, --arch). */
+static int extern_fit(const struct sfile *sf, const char *dir, const char *sel, size_t nsel)
+{
+	if (strcmp(sf->dir, dir) == 0)
+		return 4;
+	const char *an;
+	size_t n = arch_of(sf->path, &an);
+	if (!n)
+		return 2;
+	return n == nsel && strncmp(an, sel, n) == 0 ? 3 : 1;
+}
+
 int graph_resolve(const struct analysis *a, int file, uint32_t name)
 {
 	const struct program *p = a->prog;
 	const int *head = a->fn_head, *nextf = a->fn_next;
 	if (name >= a->nhead)
 		return -1;
-	int ext = -1, ext_same_dir = -1, hdr = -1, hdr_near = 0;
+	int ext = -1, ext_fit = 0, hdr = -1, hdr_near = 0;
 	const char *dir = p->files[file].dir;
 	int host = p->files[file].host;
+	const char *sel = NULL;
+	size_t nsel = 0;
 	for (int f = head[name]; f >= 0; f = nextf[f]) {
 		const struct func *fn = &p->funcs[f];
 		if (fn->file == file)
@@ -95,15 +125,26 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 			}
 			continue;
 		}
-		if (ext < 0)
+		if (ext < 0) {
+			ext = f; /* the only one, most often: no ranking needed */
+			continue;
+		}
+		if (!sel) {
+			nsel = arch_of(p->files[file].path, &sel);
+			if (!nsel) {
+				sel = a->arch ? a->arch : "x86";
+				nsel = strlen(sel);
+			}
+			ext_fit = extern_fit(&p->files[p->funcs[ext].file], dir, sel, nsel);
+		}
+		int fit = extern_fit(sf, dir, sel, nsel);
+		if (fit > ext_fit) {
 			ext = f;
-		if (ext_same_dir < 0 && strcmp(sf->dir, dir) == 0)
-			ext_same_dir = f;
+			ext_fit = fit;
+		}
 	}
 	/* An extern definition wins over a static inline of the same name in a header:
 	 * the header one is the stub of `#ifdef CONFIG_X ... #else static inline`. */
-	if (ext_same_dir >= 0)
-		return ext_same_dir;
 	if (ext >= 0)
 		return ext;
 	return hdr;

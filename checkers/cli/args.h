@@ -7,6 +7,7 @@
 
 struct args {
 	const char *format, *outpath, *kver, *cocci, *model_dir;
+	const char *arch; /* --arch or $ARCH as a directory under arch/, NULL: x86 */
 	const char **models; size_t nmodels, capmodels;
 	const char **factdirs; size_t nfactdirs, capfactdirs;
 	int jobs, quiet, dump_model, dump_state, explain_locks, explain_orders, show_suppressed;
