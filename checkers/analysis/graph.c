@@ -94,6 +94,15 @@ static int extern_fit(const struct sfile *sf, const char *dir, const char *sel, 
 	return n == nsel && strncmp(an, sel, n) == 0 ? 3 : 1;
 }
 
+/* Whether a header path is under arch/SEL/include/ (arch/x86/include/asm/x.h):
+ * what <asm/x.h> names when the kernel is built for SEL. */
+static int arch_include(const char *path, const char *sel, size_t nsel)
+{
+	const char *an;
+	size_t n = arch_of(path, &an);
+	return n && n == nsel && strncmp(an, sel, n) == 0 && strncmp(an + n, "/include/", 9) == 0;
+}
+
 int graph_resolve(const struct analysis *a, int file, uint32_t name)
 {
 	const struct program *p = a->prog;
@@ -112,11 +121,19 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 		const struct sfile *sf = &p->files[fn->file];
 		if (sf->host != host)
 			continue; /* a host program and the kernel do not call each other */
+		if (!sel && (fn->is_static ? sf->is_header : ext >= 0)) {
+			nsel = arch_of(p->files[file].path, &sel);
+			if (!nsel) {
+				sel = a->arch ? a->arch : "x86";
+				nsel = strlen(sel);
+			}
+		}
 		if (fn->is_static) {
-			/* a static inline in a header of the caller's module, or of include/ */
+			/* a static inline in a header of the caller's module, of include/,
+			 * or of the architecture's include/ (<asm/x.h>) */
 			if (sf->is_header) {
 				int near = header_near(sf->dir, dir);
-				if (!near && strncmp(sf->path, "include/", 8) == 0)
+				if (!near && (strncmp(sf->path, "include/", 8) == 0 || arch_include(sf->path, sel, nsel)))
 					near = 1;
 				if (near > hdr_near) {
 					hdr = f;
@@ -129,25 +146,27 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 			ext = f; /* the only one, most often: no ranking needed */
 			continue;
 		}
-		if (!sel) {
-			nsel = arch_of(p->files[file].path, &sel);
-			if (!nsel) {
-				sel = a->arch ? a->arch : "x86";
-				nsel = strlen(sel);
-			}
+		if (!ext_fit)
 			ext_fit = extern_fit(&p->files[p->funcs[ext].file], dir, sel, nsel);
-		}
 		int fit = extern_fit(sf, dir, sel, nsel);
 		if (fit > ext_fit) {
 			ext = f;
 			ext_fit = fit;
 		}
 	}
-	/* An extern definition wins over a static inline of the same name in a header:
-	 * the header one is the stub of `#ifdef CONFIG_X ... #else static inline`. */
-	if (ext >= 0)
+	if (ext < 0)
+		return hdr;
+	if (hdr < 0)
 		return ext;
-	return hdr;
+	/* An extern definition wins over a static inline of the same name in a
+	 * header: the header one is the stub of `#ifdef CONFIG_X ... #else static
+	 * inline`. Not another architecture's extern: the build's <asm/x.h> inline
+	 * (arch_get_random_seed_longs() of arch/x86/include/asm/archrandom.h) or the
+	 * generic stub is what the kernel built for it links, not
+	 * arch/powerpc/kernel/setup-common.c's. */
+	if (!ext_fit)
+		ext_fit = extern_fit(&p->files[p->funcs[ext].file], dir, sel, nsel);
+	return ext_fit >= 2 ? ext : hdr;
 }
 
 int func_gfp_param(const struct program *p, const struct func *fn, uint32_t name)
