@@ -812,11 +812,22 @@ static int freed_struct(const struct analysis *a, uint32_t sname)
 	return 0;
 }
 
+static int embeds(const struct analysis *a, uint32_t t, uint32_t u);
+
 int lock_class_freed(const struct analysis *a, uint32_t cls)
 {
 	const char *dot;
 	uint32_t sname = class_struct(cls, &dot);
-	return sname && struct_def(a, sname) && freed_struct(a, sname);
+	if (!sname || !struct_def(a, sname))
+		return 0;
+	if (freed_struct(a, sname))
+		return 1;
+	/* a filesystem's inode info that holds the struct inode reclaim frees
+	 * (struct ntfs_inode { ... struct inode vfs_inode; }): one per inode too */
+	for (int k = 0; k < a->nfreed_structs - 1; k++)
+		if (embeds(a, sname, a->freed_structs[k]))
+			return 1;
+	return 0;
 }
 
 int lock_class_level(const struct analysis *a, uint32_t cls)

@@ -38,7 +38,8 @@ uint32_t ctype_name(const char *type);
  * transactions, LC_OBJECT one per object (inode, page, ...), LC_UNKNOWN. */
 enum { LC_UNKNOWN, LC_OBJECT, LC_SB, LC_TRANS, LC_GLOBAL };
 int lock_class_level(const struct analysis *a, uint32_t cls);
-/* Is the class a member of a struct whose objects reclaim frees one by one
+/* Is the class a member of a struct whose objects reclaim frees one by one, or
+ * of one that embeds such a struct (ntfs_inode holds its struct inode)
  * (an inode's i_rwsem: LC_OBJECT of the kind an evicted inode is)? */
 int lock_class_freed(const struct analysis *a, uint32_t cls);
 /* The directory form of a typed class ("ext4_inode_info.i_data_sem" ->

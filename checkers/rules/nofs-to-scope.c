@@ -109,10 +109,14 @@ static void report_group(struct rulectx *rc, int gi)
 	char *unfixable = group_unfixable(a, g);
 	char *how = unfixable ? xasprintf("the fix needs a hand: %s", unfixable) : xstrdup("one patch: every scope, then the sites");
 	int kswapd = 1; /* does only kswapd's writeback take the classes? */
+	int object = g->ncls > 0; /* is every class one lock per object, with no row's reason? */
 	for (int i = 0; i < g->ncls; i++) {
-		const struct rclass *rcl = reclaim_takes_in(a, g->cls[i], p->files[p->calls[group_acq_of(g, g->cls[i])].file].dir);
+		int o = group_acq_of(g, g->cls[i]);
+		const struct rclass *rcl = reclaim_takes_in(a, g->cls[i], p->files[p->calls[o].file].dir);
 		kswapd &= rcl && rcl->kswapd;
+		object &= object_class(a, o, g->cls[i]);
 	}
+	object &= !kswapd; /* kswapd's writeback locks the inode of any dirty folio, this one too */
 	for (int k = 0; k < g->ntoks; k++) {
 		int site = -1; /* an allocation of the token reached with a lock held */
 		for (size_t i = 0; i < s->n && site < 0; i++)
@@ -121,17 +125,19 @@ static void report_group(struct rulectx *rc, int gi)
 		if (site < 0)
 			continue;
 		const struct asite *x = &s->v[site];
-		struct finding *f = finding_at_token(rc, R_nofs_to_scope, kswapd ? CONF_LOW : CONF_MEDIUM, g->toks[k], x->call);
+		struct finding *f = finding_at_token(rc, R_nofs_to_scope, kswapd || object ? CONF_LOW : CONF_MEDIUM,
+						     g->toks[k], x->call);
 		f->group = gi; /* its fix: a scope at every place of the group */
 		finding_msg(f,
-			    "GFP_NOFS is one of %d whose paths need NOFS only for %s, which reclaim takes%s (every other "
+			    "GFP_NOFS is one of %d whose paths need NOFS only for %s, which reclaim takes%s%s (every other "
 			    "path is inside a NOFS scope or a transaction, or keeps reclaim out); open a NOFS scope "
 			    "(memalloc_nofs_save) where %s taken, at %d place%s (%s), and use GFP_KERNEL (%s)",
 			    g->ntoks, cls,
 			    kswapd ? " only in kswapd's writeback (the allocating task's own reclaim does not, but a "
 				     "__GFP_FS allocation can wait for kswapd in throttle_direct_reclaim())"
 				   : "",
-			    g->ncls == 1 ? "it is" : "they are", g->nacq, g->nacq == 1 ? "" : "s", places, how);
+			    object ? OBJECT_NOTE : "", g->ncls == 1 ? "it is" : "they are", g->nacq, g->nacq == 1 ? "" : "s",
+			    places, how);
 		finding_chain(rc, f, x->call, PC_LOCK, &x->cv);
 		struct chain ch = {0};
 		for (int i = 0, shown = 0; i < g->nacq && shown < GROUP_HOPS; i++) {
@@ -177,7 +183,8 @@ void rule_nofs_to_scope(struct rulectx *rc)
 		const struct call *ac = &p->calls[g->acquire];
 		uint32_t cls = held_class(a, g->acquire);
 		const struct rclass *rcl = cls ? reclaim_takes_in(a, cls, p->files[ac->file].dir) : NULL;
-		int object = object_class(a, g->acquire, cls);
+		/* kswapd's writeback locks the inode of any dirty folio, this one too */
+		int object = !(rcl && rcl->kswapd) && object_class(a, g->acquire, cls);
 		for (int k = 0; k < g->ntoks; k++) {
 			const struct gfptok *t = &p->gfps[g->toks[k]];
 			int site = -1;
