@@ -345,19 +345,53 @@ int order_eval(const struct analysis *a, const char *text, long long page, long 
 
 /* ---------------------------------------------------------------- defines */
 
+static size_t defslot(uint32_t name, size_t cap)
+{
+	return (size_t)(name * 2654435761u) & (cap - 1);
+}
+
+/* The index of defines by name (program.h defidx: per slot the first define
+ * of a name + 1, with DEF_VARIES set when the name is defined differently
+ * under #ifdef), (re)built when defines were added since. */
+#define DEF_VARIES 0x80000000u
+
+static void define_index(struct program *p)
+{
+	if (p->defidx && p->defidx_n == p->ndefines)
+		return;
+	size_t cap = 1024;
+	while (cap < p->ndefines + p->ndefines / 2 + 1)
+		cap *= 2;
+	free(p->defidx);
+	p->defidx = xcalloc(cap, sizeof(uint32_t));
+	p->defidx_cap = cap;
+	p->defidx_n = p->ndefines;
+	for (size_t i = 0; i < p->ndefines; i++) {
+		size_t s = defslot(p->defines[i].name, cap);
+		uint32_t e;
+		while ((e = p->defidx[s]) && p->defines[(e & ~DEF_VARIES) - 1].name != p->defines[i].name)
+			s = (s + 1) & (cap - 1);
+		if (!e)
+			p->defidx[s] = (uint32_t)i + 1;
+		else if (p->defines[(e & ~DEF_VARIES) - 1].value != p->defines[i].value)
+			p->defidx[s] |= DEF_VARIES;
+	}
+}
+
 uint32_t define_value(const struct program *p, uint32_t name, int *def)
 {
-	uint32_t v = 0;
-	for (size_t i = 0; i < p->ndefines; i++) {
-		if (p->defines[i].name != name)
-			continue;
-		if (v && v != p->defines[i].value)
-			return 0; /* defined differently under #ifdef: unknown */
-		if (!v)
-			*def = (int)i;
-		v = p->defines[i].value;
-	}
-	return v;
+	struct program *w = (struct program *)p; /* the index is a memo */
+	define_index(w);
+	if (!p->ndefines)
+		return 0;
+	size_t s = defslot(name, p->defidx_cap);
+	uint32_t e;
+	while ((e = p->defidx[s]) && p->defines[(e & ~DEF_VARIES) - 1].name != name)
+		s = (s + 1) & (p->defidx_cap - 1);
+	if (!e || (e & DEF_VARIES))
+		return 0; /* none, or defined differently under #ifdef: unknown */
+	*def = (int)e - 1;
+	return p->defines[e - 1].value;
 }
 
 char *expand_macros(const struct analysis *a, const char *text, int *def)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/cexpr.h"
 #include "analysis/cfg.h"
 #include "analysis/context.h"
 #include "analysis/feasible.h"
@@ -54,6 +55,34 @@ static int const_value(const char *t, long long *v)
 		return 0;
 	*v = x;
 	return 1;
+}
+
+/* Is text a constant written with flag macros: identifiers that are all
+ * upper case (XFS_ILOCK_SHARED, (1u << 3)), numbers and operators, whose
+ * value the `defval` facts give (*v)? A lower-case identifier (a variable, a
+ * function) makes it none. */
+static int macro_constant(const struct analysis *a, const char *t, long long *v)
+{
+	int ids = 0;
+	for (const char *c = t; *c;) {
+		if (isalpha((unsigned char)*c) || *c == '_') {
+			const char *w = c;
+			int lower = 0;
+			while (isalnum((unsigned char)*c) || *c == '_')
+				lower |= islower((unsigned char)*c++);
+			if (lower && !(w > t && isdigit((unsigned char)w[-1]))) /* (1u, 0UL suffixes) */
+				return 0;
+			ids++;
+		} else {
+			c++;
+		}
+	}
+	return ids && a && cexpr_eval(a, t, 4096, v, NULL, NULL) == 0;
+}
+
+int arg_macro_constant(const struct analysis *a, const char *text, long long *v)
+{
+	return const_value(text, v) || macro_constant(a, text, v);
 }
 
 /* Three-valued evaluation of condition text s[b, e): 1 true, 0 false, -1 unknown. */
@@ -114,9 +143,70 @@ static int is_memalloc_test(const char *t)
 }
 
 /* The value of operand s[b, e): 0 unknown, 1 known (*v), 2 known to be non-zero only. */
+/* The offset of the last top-level binary `&` in s[b, e) (not `&&`, not the
+ * unary address-of), or 0. */
+static size_t top_bitand(const char *s, size_t b, size_t e)
+{
+	int d = 0;
+	size_t at = 0;
+	for (size_t i = b; i < e; i++) {
+		char c = s[i];
+		if (c == '(' || c == '[')
+			d++;
+		else if (c == ')' || c == ']')
+			d--;
+		if (d || c != '&')
+			continue;
+		if ((i + 1 < e && s[i + 1] == '&') || (i > b && s[i - 1] == '&'))
+			continue;
+		size_t j = i;
+		while (j > b && s[j - 1] == ' ')
+			j--;
+		if (j > b && (isalnum((unsigned char)s[j - 1]) || s[j - 1] == '_' || s[j - 1] == ')'))
+			at = i;
+	}
+	return at;
+}
+
+/* The other operand of a flag test (`lock_flags & XFS_IOLOCK_EXCL`) whose
+ * one side the walk knows: a flag macro's value. */
+static int bit_operand(const struct consts *K, const char *s, size_t b, size_t e, long long *v)
+{
+	trim(s, &b, &e);
+	char *t = xstrndup(s + b, e - b);
+	int k = macro_constant(K->a, t, v);
+	free(t);
+	return k;
+}
+
 static int operand(const struct consts *K, const char *s, size_t b, size_t e, long long *v)
 {
 	trim(s, &b, &e);
+	size_t band = top_bitand(s, b, e);
+	if (band && K->memalloc) { /* `current->flags & PF_MEMALLOC` is the test below */
+		char *t = xstrndup(s + b, e - b);
+		if (is_memalloc_test(t))
+			band = 0;
+		free(t);
+	}
+	if (band) { /* x & y: known when both are, 0 when one is 0 */
+		long long l, r;
+		int lk = operand(K, s, b, band, &l), rk = operand(K, s, band + 1, e, &r);
+		/* a flag macro's value is looked up only against a known value */
+		if (lk == 1 && !rk)
+			rk = bit_operand(K, s, band + 1, e, &r);
+		else if (rk == 1 && !lk)
+			lk = bit_operand(K, s, b, band, &l);
+		if ((lk == 1 && l == 0) || (rk == 1 && r == 0)) {
+			*v = 0;
+			return 1;
+		}
+		if (lk == 1 && rk == 1) {
+			*v = l & r;
+			return 1;
+		}
+		return 0;
+	}
 	char *t = xstrndup(s + b, e - b);
 	int ok = const_value(t, v);
 	if (!ok && K->memalloc && is_memalloc_test(t))

@@ -28,6 +28,9 @@ void reached_in_reclaim(struct analysis *a, int g, unsigned char *reach);
 
 /* Is argument text `text` a constant (0, NULL, false, true, a number)? *v gets it. */
 int arg_constant(const char *text, long long *v);
+/* The same, or a constant written with flag macros (XFS_ILOCK_SHARED,
+ * `A | B`) whose `defval` facts give the value. */
+int arg_macro_constant(const struct analysis *a, const char *text, long long *v);
 
 /* Which calls of function g (reach[i] for g's i-th call) can be reached when
  * its parameters ks[0..n) hold the constants vs[0..n) and g runs in memory

@@ -662,7 +662,7 @@ static void call_consts(const struct analysis *a, const struct bfs *B, int f, in
 		if (!(B->pmask[u] & (1u << j)))
 			continue;
 		long long v;
-		int known = arg_constant(istr(cl->args[j]), &v);
+		int known = arg_macro_constant(a, istr(cl->args[j]), &v);
 		for (int i = 0; i < in->n && !known; i++)
 			if (cl->args[j] == p->params[p->funcs[f].param0 + in->k[i]].name) {
 				v = in->v[i];

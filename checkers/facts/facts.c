@@ -1181,6 +1181,7 @@ void program_free(struct program *p)
 		free(p->macros[i].called);
 	free(p->macros);
 	free(p->defines);
+	free(p->defidx);
 	for (size_t i = 0; i < p->nstructs; i++)
 		free(p->structs[i].members);
 	free(p->structs);

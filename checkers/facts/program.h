@@ -234,6 +234,9 @@ struct program {
 	struct directive *directives; size_t ndirectives, capdirectives;
 	struct macro *macros; size_t nmacros, capmacros;
 	struct cdefine *defines; size_t ndefines, capdefines;
+	/* defines by name, built on first lookup (analysis/cexpr.c define_value()):
+	 * open addressing over defidx_cap slots, each a define index + 1 or 0, DEF_VARIES (cexpr.c) set when it varies under #ifdef */
+	uint32_t *defidx; size_t defidx_cap, defidx_n;
 	struct cstruct *structs; size_t nstructs, capstructs;
 	struct argval *argvals; size_t nargvals, capargvals;
 	const char *root;
