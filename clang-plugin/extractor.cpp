@@ -198,6 +198,7 @@ class PPHooks : public PPCallbacks {
 public:
 	explicit PPHooks(State &s) : S(s) {}
 	void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range, const MacroArgs *Args) override;
+	void MacroDefined(const Token &Name, const MacroDirective *MD) override;
 
 private:
 	State &S;
@@ -476,6 +477,27 @@ public:
 	void finish(ASTContext &Ctx);
 	void write(bool partial, const std::vector<std::pair<std::string, std::string>> &skipped);
 };
+
+// An object-like macro defined in a file written out: a `defval` record with
+// its replacement text as written (folded), as the Coccinelle front end writes
+// it; the core reads flag and size macros from them (XFS_ILOCK_SHARED).
+void PPHooks::MacroDefined(const Token &Name, const MacroDirective *MD)
+{
+	const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
+	const IdentifierInfo *II = Name.getIdentifierInfo();
+	if (!MI || !II || MI->isFunctionLike() || MI->getNumTokens() == 0 || !Name.getLocation().isFileID())
+		return;
+	WPos p = S.wpos(Name.getLocation());
+	if (!S.ownerPos(p))
+		return;
+	SourceLocation b = MI->getReplacementToken(0).getLocation(), e = MI->getDefinitionEndLoc();
+	if (!b.isFileID() || !e.isFileID())
+		return;
+	std::string text = fold(Lexer::getSourceText(CharSourceRange::getTokenRange(b, e), S.SM, S.LO).str());
+	if (text.empty())
+		return;
+	S.emit(p, Rec(FACT_DEFVAL).add(II->getName().str()).add(S.pos(p)).add(text));
+}
 
 void PPHooks::MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range, const MacroArgs *Args)
 {

@@ -265,6 +265,11 @@ struct bfs {
 	unsigned char **lreach;
 	const uint32_t *pmask; /* per function: parameters tested in a condition or passed on (bit k) */
 	const uint32_t *tmask; /* per function: parameters tested in a condition */
+	/* per function: a lock wrapper whose locks its parameters choose
+	 * (xfs_ilock(ip, lock_flags)): 1, 0 not, -1 not yet known. Its own
+	 * acquisitions are read per call into it, with that call's constants */
+	signed char *fwrap;
+	char *allconst; /* per flag wrapper: every walk into it so far passed constants it tests */
 };
 
 /* Does indirect call c call through the member of entry e's row
@@ -798,6 +803,79 @@ static void note_gate(struct reclaim *R, int c, int row)
 	VEC_PUSH(R->gates, R->ngates, R->capgates, g);
 }
 
+/* Record that the walk met class cls at call c (in a function the walk
+ * reached, with B's chain to it), once per class: the first chain found is
+ * the shortest; a writer replaces a reader as evidence. */
+static void record_take(struct analysis *a, struct reclaim *R, const struct bfs *B, const struct entry *E, int n,
+			size_t first, uint32_t cls, int c, int kswapd)
+{
+	int seen = -1;
+	for (size_t k = first; k < R->n && seen < 0; k++)
+		if (R->v[k].cls == cls)
+			seen = (int)k;
+	if (seen < 0) {
+		add_class(a, R, B, E, n, cls, c, kswapd);
+	} else if (R->v[seen].shared && !R->v[seen].kswapd) {
+		const struct mrow *lr = flow_lock_row(a, c, 0);
+		if (lr && !lr->shared && !kswapd) { /* a writer beats a reader as evidence */
+			free(R->v[seen].path);
+			R->v[seen] = R->v[--R->n];
+			add_class(a, R, B, E, n, cls, c, kswapd);
+		}
+	}
+}
+
+/* Is u a lock wrapper whose parameters choose what it takes: it tests a
+ * parameter and takes a lock itself (xfs_ilock(): `if (lock_flags &
+ * XFS_IOLOCK_EXCL) down_write_nested(&VFS_I(ip)->i_rwsem, ...)`)? */
+static int flag_wrapper(struct analysis *a, struct bfs *B, int u)
+{
+	if (B->fwrap[u] < 0) {
+		const struct func *fn = &a->prog->funcs[u];
+		int takes_any = 0;
+		for (int i = 0; i < fn->ncalls && !takes_any; i++)
+			takes_any = takes(a, fn->calls[i]) != 0;
+		B->fwrap[u] = (signed char)(B->tmask[u] && takes_any);
+	}
+	return B->fwrap[u];
+}
+
+/* Call c (in f) into the flag wrapper u, passing constants u tests: the
+ * locks u takes with them. The walk's state of u is met over all its callers
+ * (xfs_ilock() is called with ILOCK from xfs_reclaim_inode() and with other
+ * flags elsewhere), so while every call into u passes such constants
+ * (B->allconst), u's own acquisitions are read here, per call, instead. A
+ * call that passes none (evict() -> ->evict_inode) leaves them to u's walk,
+ * with its live= gate. */
+static int consts_tested(const struct bfs *B, int u, const struct cstate *nx)
+{
+	for (int i = 0; i < nx->n; i++)
+		if ((B->tmask[u] >> nx->k[i]) & 1u)
+			return 1;
+	return 0;
+}
+
+static void wrapper_takes(struct analysis *a, struct reclaim *R, struct bfs *B, const struct entry *E, int n,
+			  size_t first, int f, int c, int u, const struct cstate *nx, int kswapd)
+{
+	const struct func *fn = &a->prog->funcs[u];
+	unsigned char *reach = xmalloc(fn->ncalls ? (size_t)fn->ncalls : 1);
+	reached_with_consts(a, u, nx->k, nx->v, nx->n, reach);
+	int saved = B->parent[u], saved_from = B->from[u];
+	B->parent[u] = c; /* the chain: f's, then c */
+	B->from[u] = B->from[f];
+	for (int i = 0; i < fn->ncalls; i++) {
+		if (!reach[i] || dead_in_reclaim(R, u, i))
+			continue;
+		uint32_t cls = takes(a, fn->calls[i]);
+		if (cls)
+			record_take(a, R, B, E, n, first, cls, fn->calls[i], kswapd);
+	}
+	B->parent[u] = saved;
+	B->from[u] = saved_from;
+	free(reach);
+}
+
 static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const struct entry *E, int n)
 {
 	const struct program *p = a->prog;
@@ -837,23 +915,19 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 				if (dead_in_reclaim(R, f, i) || (B->creach[f] && !B->creach[f][i]) ||
 				    (B->lreach[f] && !B->lreach[f][i]))
 					continue;
-				uint32_t cls = takes(a, c);
-				int seen = -1;
-				for (size_t k = first; k < R->n && cls && seen < 0; k++)
-					if (R->v[k].cls == cls)
-						seen = (int)k;
-				if (cls && seen < 0) {
-					add_class(a, R, B, E, n, cls, c, kswapd);
-				} else if (cls && R->v[seen].shared && !R->v[seen].kswapd) {
-					const struct mrow *lr = flow_lock_row(a, c, 0);
-					if (lr && !lr->shared && !kswapd) { /* a writer beats a reader as evidence */
-						free(R->v[seen].path);
-						R->v[seen] = R->v[--R->n];
-						add_class(a, R, B, E, n, cls, c, kswapd);
-					}
-				}
+				/* a flag wrapper's own acquisitions: read at each call into it */
+				uint32_t cls = B->parent[f] >= 0 && flag_wrapper(a, B, f) && B->allconst[f] ? 0 : takes(a, c);
+				if (cls)
+					record_take(a, R, B, E, n, first, cls, c, kswapd);
 				int t = p->calls[c].target;
-				for (int g = 0; t >= 0 && g < p->funcs[t].ngen; g++) { /* a lock wrapper's class here */
+				int persite = 0;
+				if (t >= 0 && flag_wrapper(a, B, t)) {
+					struct cstate tc;
+					call_consts(a, B, f, c, t, &tc);
+					persite = consts_tested(B, t, &tc);
+				}
+				for (int g = 0; t >= 0 && g < p->funcs[t].ngen && !persite; g++) {
+					/* a lock wrapper's class here (a flag wrapper's: wrapper_takes()) */
 					const struct held *h = &p->funcs[t].gen[g];
 					uint32_t wc = h->kind == HK_LOCK && h->cls && lock_class_keyed(h->cls) ? lock_class_at(a, c, h->cls) : 0;
 					int dup = 0;
@@ -872,6 +946,19 @@ static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const s
 						continue;
 					struct cstate nx;
 					call_consts(a, B, f, c, u, &nx);
+					if (flag_wrapper(a, B, u) &&
+					    !(j >= 0 && (never_target(a, c, u) || other_driver(a, ddir, u) ||
+							 (walk_fs(a, u) && B->fs[f] && walk_fs(a, u) != B->fs[f])))) {
+						int tested = consts_tested(B, u, &nx);
+						if (tested)
+							wrapper_takes(a, R, B, E, n, first, f, c, u, &nx, kswapd);
+						if (B->stamp[u] != B->cur) {
+							B->allconst[u] = (char)tested;
+						} else if (B->allconst[u] && !tested) {
+							B->allconst[u] = 0; /* u's walk reads its own acquisitions again */
+							VEC_PUSH(B->queue, qt, B->qcap, u);
+						}
+					}
 					if (B->stamp[u] == B->cur) {
 						/* it passes a function for one of u's parameters that
 						 * no walk into u passed yet, or fewer constants: through
@@ -1087,6 +1174,9 @@ void reclaim_run(struct analysis *a)
 	B.cs = xcalloc(nf, sizeof(*B.cs));
 	B.creach = xcalloc(nf, sizeof(*B.creach));
 	B.lreach = xcalloc(nf, sizeof(*B.lreach));
+	B.fwrap = xmalloc(nf);
+	memset(B.fwrap, -1, nf);
+	B.allconst = xcalloc(nf, 1);
 	B.lobj = xmalloc(nf * sizeof(int));
 	for (size_t i = 0; i < nf; i++)
 		B.lobj[i] = -1;
@@ -1175,6 +1265,8 @@ void reclaim_run(struct analysis *a)
 	free(B.creach);
 	free(B.lreach);
 	free(B.lobj);
+	free(B.fwrap);
+	free(B.allconst);
 	free(B.cs);
 	free(pmask);
 	free(tmask);
