@@ -55,6 +55,7 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 		}
 	free(a->ctx);
 	free(a->func_fs);
+	free(a->sysdef);
 	free(a->imb);
 	free(a->noio_entry);
 	free(a->trans_handle);

@@ -75,6 +75,7 @@ struct analysis {
 	struct fctx *ctx;      /* per function */
 	int fse_words;         /* 64-bit words of a filesystem set: bit 0 generic, bit 1 + i a->fstops[i] */
 	uint32_t *func_fs;     /* per function: fs_of_func(), UINT32_MAX: not yet known */
+	unsigned char *sysdef; /* per function: 2 defined by SYSCALL_DEFINEn(), 1 not, 0 not yet read (graph.c) */
 	struct stateset *states; /* per call */
 	struct imbalance *imb; size_t nimb, capimb;
 	int *noio_entry;       /* per function: entered inside a NOIO scope from every caller (noio.c) */

@@ -1,7 +1,9 @@
 /* graph.c - call graph, roots and wrapper inference. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/fntext.h"
 #include "analysis/graph.h"
 #include "base/util.h"
 
@@ -77,12 +79,55 @@ static size_t arch_of(const char *path, const char **name)
 	return e ? (size_t)(e - path - 5) : 0;
 }
 
-/* How well an extern definition in file path fits a caller in dir whose
+/* Is function f defined through SYSCALL_DEFINEn(name, ...) or
+ * COMPAT_SYSCALL_DEFINEn(): the front end names it `name`, but the kernel's
+ * symbol is sys_name (__do_sys_name), which only the syscall table calls.
+ * mm/compaction.c's migrate_pages() is mm/migrate.c's, not
+ * SYSCALL_DEFINE4(migrate_pages, ...) of mm/mempolicy.c. Read in the line
+ * of the name (the facts' text), once per function asked. */
+static int syscall_def(const struct analysis *a, int f)
+{
+	struct analysis *w = (struct analysis *)a; /* a memo */
+	if (!w->sysdef)
+		w->sysdef = xcalloc(a->prog->nfuncs ? a->prog->nfuncs : 1, 1);
+	if (!w->sysdef[f]) {
+		const struct func *fn = &a->prog->funcs[f];
+		/* the name right after `SYSCALL_DEFINEn(` (column 17) or
+		 * `COMPAT_SYSCALL_DEFINEn(` (24), and no parameter the front end
+		 * could read: only then is the line read */
+		const struct srcfile *sf = !fn->nparams && (fn->start.col == 17 || fn->start.col == 24) ? fn_src(w, fn) : NULL;
+		int yes = 0;
+		if (sf && sf->text && fn->start.line >= 1 && fn->start.line <= sf->nlines) {
+			const char *l = sf->line[fn->start.line - 1];
+			int c = fn->start.col - 1;
+			if (c > 0 && (size_t)c <= strlen(l)) {
+				while (c > 0 && (l[c - 1] == ' ' || l[c - 1] == '\t'))
+					c--;
+				if (c > 0 && l[c - 1] == '(') {
+					int e = --c;
+					while (c > 0 && (isalnum((unsigned char)l[c - 1]) || l[c - 1] == '_'))
+						c--;
+					int n = e - c;
+					const char *m = l + c;
+					if (n == 15 || n == 22) /* SYSCALL_DEFINEn, COMPAT_SYSCALL_DEFINEn */
+						yes = isdigit((unsigned char)m[n - 1]) &&
+						      (strncmp(m, "SYSCALL_DEFINE", 14) == 0 ||
+						       strncmp(m, "COMPAT_SYSCALL_DEFINE", 21) == 0);
+				}
+			}
+		}
+		w->sysdef[f] = (unsigned char)(yes ? 2 : 1);
+	}
+	return w->sysdef[f] == 2;
+}
+
+/* How well an extern definition in file sf fits a caller in dir whose
  * architecture is (sel, nsel): 4 the caller's own directory, 3 the
  * architecture's own directory under arch/, 2 outside arch/, 1 another
- * architecture's. A whole tree holds one definition of arch_get_random_seed_longs()
- * and its kind per architecture; the kernel links one of them, the caller's
- * (arch/A/ code) or the one of the architecture built (a->arch, --arch). */
+ * architecture's. A whole tree holds one
+ * definition of arch_get_random_seed_longs() and its kind per architecture;
+ * the kernel links one of them, the caller's (arch/A/ code) or the one of
+ * the architecture built (a->arch, --arch). */
 static int extern_fit(const struct sfile *sf, const char *dir, const char *sel, size_t nsel)
 {
 	if (strcmp(sf->dir, dir) == 0)
@@ -109,7 +154,7 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 	const int *head = a->fn_head, *nextf = a->fn_next;
 	if (name >= a->nhead)
 		return -1;
-	int ext = -1, ext_fit = 0, hdr = -1, hdr_near = 0;
+	int ext = -1, ext_fit = -1, hdr = -1, hdr_near = 0;
 	const char *dir = p->files[file].dir;
 	int host = p->files[file].host;
 	const char *sel = NULL;
@@ -121,6 +166,8 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 		const struct sfile *sf = &p->files[fn->file];
 		if (sf->host != host)
 			continue; /* a host program and the kernel do not call each other */
+		if (!fn->is_static && syscall_def(a, f))
+			continue; /* sys_NAME, called from the syscall table only */
 		if (!sel && (fn->is_static ? sf->is_header : ext >= 0)) {
 			nsel = arch_of(p->files[file].path, &sel);
 			if (!nsel) {
@@ -146,7 +193,7 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 			ext = f; /* the only one, most often: no ranking needed */
 			continue;
 		}
-		if (!ext_fit)
+		if (ext_fit < 0)
 			ext_fit = extern_fit(&p->files[p->funcs[ext].file], dir, sel, nsel);
 		int fit = extern_fit(sf, dir, sel, nsel);
 		if (fit > ext_fit) {
@@ -164,7 +211,7 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 	 * (arch_get_random_seed_longs() of arch/x86/include/asm/archrandom.h) or the
 	 * generic stub is what the kernel built for it links, not
 	 * arch/powerpc/kernel/setup-common.c's. */
-	if (!ext_fit)
+	if (ext_fit < 0)
 		ext_fit = extern_fit(&p->files[p->funcs[ext].file], dir, sel, nsel);
 	return ext_fit >= 2 ? ext : hdr;
 }
