@@ -142,7 +142,6 @@ static int is_memalloc_test(const char *t)
 	return !*t && (strcmp(buf, "current->flags&PF_MEMALLOC") == 0 || strcmp(buf, "PF_MEMALLOC&current->flags") == 0);
 }
 
-/* The value of operand s[b, e): 0 unknown, 1 known (*v), 2 known to be non-zero only. */
 /* The offset of the last top-level binary `&` in s[b, e) (not `&&`, not the
  * unary address-of), or 0. */
 static size_t top_bitand(const char *s, size_t b, size_t e)
@@ -179,6 +178,7 @@ static int bit_operand(const struct consts *K, const char *s, size_t b, size_t e
 	return k;
 }
 
+/* The value of operand s[b, e): 0 unknown, 1 known (*v), 2 known to be non-zero only. */
 static int operand(const struct consts *K, const char *s, size_t b, size_t e, long long *v)
 {
 	trim(s, &b, &e);
