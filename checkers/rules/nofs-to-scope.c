@@ -92,10 +92,14 @@ static char *group_unfixable(const struct analysis *a, const struct lockgroup *g
 
 /* Is the lock taken at call o (class cls) one of each object of a kind
  * reclaim frees (an inode's i_rwsem), with no model row of a filesystem that
- * gives it a reason? */
+ * gives it a reason, or a cluster lock row's (ocfs2_inode_lock(inode): one
+ * per inode, and reclaim's ocfs2_delete_inode() locks the inode it evicts,
+ * which nobody else holds; missing-nofs gives it no finding, W_CLUSTER)? */
 static int object_class(const struct analysis *a, int o, uint32_t cls)
 {
 	const struct mrow *lr = flow_lock_row(a, o, 0);
+	if (lr && lr->lkind == LK_CLUSTER)
+		return 1;
 	return cls && !(lr && lr->fs) && lock_class_freed(a, cls);
 }
 
