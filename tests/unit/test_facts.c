@@ -1,6 +1,7 @@
 /* Fact parser: a good file, record linking, and malformed input. */
 #include <string.h>
 
+#include "analysis/cexpr.h"
 #include "facts/program.h"
 #include "unit.h"
 #include "base/util.h"
@@ -133,6 +134,33 @@ void test_facts(void)
 		memset(&q, 0, sizeof(q));
 		CHECK(facts_load_mem(&q, "x.facts", nul2, sizeof(nul2) - 1, "fs/x.c", e, sizeof(e)) == -1);
 		CHECK(strstr(e, "x.facts:2: error: NUL byte") != NULL);
+		program_free(&q);
+	}
+	{
+		/* defval records by name (analysis/cexpr.c define_value()'s index): a
+		 * name defined once gives its text, one defined differently under
+		 * #ifdef none, and the index is rebuilt when a later file adds one */
+		struct program q;
+		memset(&q, 0, sizeof(q));
+		char e[512] = "";
+		CHECK(facts_load_text(&q, "x.facts",
+				      HDR "defval\tFLAG_A\t1:1\t(1u << 3)\n"
+				      "defval\tFLAG_B\t2:1\t4\n"
+				      "defval\tFLAG_B\t4:1\t8\n"
+				      "defval\tFLAG_C\t5:1\t2\n"
+				      "defval\tFLAG_C\t7:1\t2\n" END,
+				      "fs/x.c", e, sizeof(e)) == 0);
+		int d = -1;
+		uint32_t v = define_value(&q, intern("FLAG_A"), &d);
+		CHECK(v && strcmp(istr(v), "(1u << 3)") == 0 && d >= 0 && q.defines[d].pos.line == 1);
+		d = -1;
+		CHECK(define_value(&q, intern("FLAG_B"), &d) == 0 && d == -1);
+		v = define_value(&q, intern("FLAG_C"), &d);
+		CHECK(v && strcmp(istr(v), "2") == 0);
+		CHECK(define_value(&q, intern("FLAG_D"), &d) == 0);
+		CHECK(facts_load_text(&q, "y.facts", HDR "defval\tFLAG_D\t1:1\t16\n" END, "fs/y.c", e, sizeof(e)) == 0);
+		v = define_value(&q, intern("FLAG_D"), &d);
+		CHECK(v && strcmp(istr(v), "16") == 0);
 		program_free(&q);
 	}
 	/* the end marker: a file without it is truncated */
