@@ -876,134 +876,181 @@ static void wrapper_takes(struct analysis *a, struct reclaim *R, struct bfs *B, 
 	free(reach);
 }
 
+/* One pass of one filesystem's walk (one_fs()): what its steps share. */
+struct walk {
+	struct analysis *a;
+	struct reclaim *R;
+	struct bfs *B;
+	const struct entry *E;
+	int n;        /* entries */
+	size_t first; /* the filesystem's classes start at R->v[first] */
+	uint32_t ddir;
+	int kswapd;   /* this pass walks the kswapd-only entries */
+	size_t qt;    /* the queue's tail */
+};
+
+/* Queue the pass's entry functions, each once. */
+static void walk_entries(struct walk *W)
+{
+	struct analysis *a = W->a;
+	struct bfs *B = W->B;
+	for (int i = 0; i < W->n; i++) {
+		int f = W->E[i].fn;
+		if (a->model->rows[W->E[i].row].kswapd != W->kswapd || B->stamp[f] == B->cur)
+			continue;
+		B->stamp[f] = B->cur;
+		B->parent[f] = -1;
+		B->depth[f] = 0;
+		B->from[f] = i;
+		B->fs[f] = entry_fs(a, &W->E[i]);
+		B->cs[f].n = 0;
+		free(B->creach[f]);
+		B->creach[f] = NULL;
+		free(B->lreach[f]);
+		B->lreach[f] = NULL; /* the entry's own calls: dead_in_entry() */
+		B->lobj[f] = W->E[i].reach ? a->model->rows[W->E[i].row].freed_obj : -1;
+		binds_start(B->binds, a, f);
+		VEC_PUSH(B->queue, W->qt, B->qcap, f);
+	}
+}
+
+/* The classes call c (in f) takes: its own lock, or the classes its target
+ * returns holding (a lock wrapper's; a flag wrapper's are read per call by
+ * wrapper_takes()). */
+static void walk_takes(struct walk *W, int f, int c)
+{
+	struct analysis *a = W->a;
+	struct bfs *B = W->B;
+	const struct program *p = a->prog;
+	/* a flag wrapper's own acquisitions: read at each call into it */
+	uint32_t cls = B->parent[f] >= 0 && flag_wrapper(a, B, f) && B->allconst[f] ? 0 : takes(a, c);
+	if (cls)
+		record_take(a, W->R, B, W->E, W->n, W->first, cls, c, W->kswapd);
+	int t = p->calls[c].target;
+	if (t >= 0 && flag_wrapper(a, B, t)) {
+		struct cstate tc;
+		call_consts(a, B, f, c, t, &tc);
+		if (consts_tested(B, t, &tc))
+			return;
+	}
+	for (int g = 0; t >= 0 && g < p->funcs[t].ngen; g++) {
+		const struct held *h = &p->funcs[t].gen[g];
+		uint32_t wc = h->kind == HK_LOCK && h->cls && lock_class_keyed(h->cls) ? lock_class_at(a, c, h->cls) : 0;
+		int dup = 0;
+		for (size_t k = W->first; k < W->R->n && wc && !dup; k++)
+			dup = W->R->v[k].cls == wc;
+		if (wc && !dup && !lock_class_keyed(wc))
+			add_class(a, W->R, B, W->E, W->n, wc, c, W->kswapd);
+	}
+}
+
+/* Call c (in f) into target u (j < 0: its direct target, else the j-th
+ * indirect one), with the constants nx it passes: u's walk, entered for the
+ * first time or again when c brings it more. */
+static void walk_into(struct walk *W, int f, int c, int j, int u, const struct cstate *nx)
+{
+	struct analysis *a = W->a;
+	struct bfs *B = W->B;
+	if (flag_wrapper(a, B, u) &&
+	    !(j >= 0 && (never_target(a, c, u) || other_driver(a, W->ddir, u) ||
+			 (walk_fs(a, u) && B->fs[f] && walk_fs(a, u) != B->fs[f])))) {
+		int tested = consts_tested(B, u, nx);
+		if (tested)
+			wrapper_takes(a, W->R, B, W->E, W->n, W->first, f, c, u, nx, W->kswapd);
+		if (B->stamp[u] != B->cur) {
+			B->allconst[u] = (char)tested;
+		} else if (B->allconst[u] && !tested) {
+			B->allconst[u] = 0; /* u's walk reads its own acquisitions again */
+			VEC_PUSH(B->queue, W->qt, B->qcap, u);
+		}
+	}
+	if (B->stamp[u] == B->cur) {
+		/* it passes a function for one of u's parameters that no walk
+		 * into u passed yet, or fewer constants: through u again (a chain
+		 * now through this call) */
+		int again = binds_enter(B->binds, a, c, u);
+		if (B->lobj[u] >= 0 && B->parent[u] >= 0 && (j >= 0 || live_param(a, B, f, c, u) != B->lobj[u])) {
+			live_enter(a, B, W->E, f, u, -1); /* also reached without the gate */
+			again = 1;
+		}
+		if (B->cs[u].n && cs_meet(&B->cs[u], nx)) {
+			cs_reach(a, B, u);
+			if (B->parent[u] >= 0 && !on_chain(a, B, f, u)) {
+				B->parent[u] = c;
+				B->depth[u] = B->depth[f] + 1;
+			}
+			again = 1;
+		}
+		if (again)
+			VEC_PUSH(B->queue, W->qt, B->qcap, u);
+		return;
+	}
+	/* An indirect call goes to the filesystem of the object it works on: a
+	 * path in one filesystem's code does not go on into another's ops
+	 * (generic code dispatching on an object of this filesystem reaches this
+	 * filesystem's functions) */
+	uint32_t ufs = walk_fs(a, u), cfs = B->fs[f];
+	if (j >= 0 && ufs && cfs && ufs != cfs)
+		return;
+	if (j >= 0 && (never_target(a, c, u) || other_driver(a, W->ddir, u)))
+		return;
+	B->stamp[u] = B->cur;
+	B->parent[u] = c;
+	B->via_live[u] = (char)(j >= 0 && B->live[u] && icall_of_entry(a, c, B->live[u]));
+	B->depth[u] = B->depth[f] + 1;
+	B->from[u] = B->from[f];
+	B->fs[u] = cfs ? cfs : j >= 0 ? ufs : 0; /* entered through its ops */
+	B->cs[u] = *nx;
+	cs_reach(a, B, u);
+	live_enter(a, B, W->E, f, u, j < 0 ? live_param(a, B, f, c, u) : -1);
+	binds_enter(B->binds, a, c, u);
+	VEC_PUSH(B->queue, W->qt, B->qcap, u);
+}
+
+/* The calls of f the walk follows: not those its entry's gate, a PF_MEMALLOC
+ * test or its constants leave unreached. */
+static void walk_fn(struct walk *W, int f)
+{
+	struct analysis *a = W->a;
+	struct bfs *B = W->B;
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[f];
+	const struct entry *ent = B->parent[f] < 0 ? &W->E[B->from[f]] : B->via_live[f] ? B->live[f] : NULL;
+	for (int i = 0; i < fn->ncalls; i++) {
+		int c = fn->calls[i];
+		if (dead_in_entry(ent, i)) {
+			note_gate(W->R, c, ent->row);
+			continue;
+		}
+		if (dead_in_reclaim(W->R, f, i) || (B->creach[f] && !B->creach[f][i]) || (B->lreach[f] && !B->lreach[f][i]))
+			continue;
+		walk_takes(W, f, c);
+		int t = p->calls[c].target;
+		int ni;
+		const int *it = binds_targets(B->binds, a, c, &ni);
+		if (!it)
+			it = icall_targets(a, c, &ni);
+		for (int j = -1; j < ni && B->depth[f] < RECLAIM_DEPTH; j++) {
+			int u = j < 0 ? t : it[j];
+			if (u < 0 || never_returns(a, u) || (j < 0 && deferred_in_reclaim(a, f, c)))
+				continue;
+			struct cstate nx;
+			call_consts(a, B, f, c, u, &nx);
+			walk_into(W, f, c, j, u, &nx);
+		}
+	}
+}
+
 static void one_fs(struct analysis *a, struct reclaim *R, struct bfs *B, const struct entry *E, int n)
 {
-	const struct program *p = a->prog;
-	size_t first = R->n;
-	uint32_t ddir = n ? driver_dir(E[0].dir) : 0;
-	for (int kswapd = 0; kswapd < 2; kswapd++) {
+	struct walk W = {a, R, B, E, n, R->n, n ? driver_dir(E[0].dir) : 0, 0, 0};
+	for (W.kswapd = 0; W.kswapd < 2; W.kswapd++) {
 		B->cur++;
-		size_t qh = 0, qt = 0;
-		for (int i = 0; i < n; i++) {
-			int f = E[i].fn;
-			if (a->model->rows[E[i].row].kswapd != kswapd || B->stamp[f] == B->cur)
-				continue;
-			B->stamp[f] = B->cur;
-			B->parent[f] = -1;
-			B->depth[f] = 0;
-			B->from[f] = i;
-			B->fs[f] = entry_fs(a, &E[i]);
-			B->cs[f].n = 0;
-			free(B->creach[f]);
-			B->creach[f] = NULL;
-			free(B->lreach[f]);
-			B->lreach[f] = NULL; /* the entry's own calls: dead_in_entry() */
-			B->lobj[f] = E[i].reach ? a->model->rows[E[i].row].freed_obj : -1;
-			binds_start(B->binds, a, f);
-			VEC_PUSH(B->queue, qt, B->qcap, f);
-		}
-		while (qh < qt) {
-			int f = B->queue[qh++];
-			const struct func *fn = &p->funcs[f];
-			const struct entry *ent = B->parent[f] < 0 ? &E[B->from[f]] : B->via_live[f] ? B->live[f] : NULL;
-			for (int i = 0; i < fn->ncalls; i++) {
-				int c = fn->calls[i];
-				if (dead_in_entry(ent, i)) {
-					note_gate(R, c, ent->row);
-					continue;
-				}
-				if (dead_in_reclaim(R, f, i) || (B->creach[f] && !B->creach[f][i]) ||
-				    (B->lreach[f] && !B->lreach[f][i]))
-					continue;
-				/* a flag wrapper's own acquisitions: read at each call into it */
-				uint32_t cls = B->parent[f] >= 0 && flag_wrapper(a, B, f) && B->allconst[f] ? 0 : takes(a, c);
-				if (cls)
-					record_take(a, R, B, E, n, first, cls, c, kswapd);
-				int t = p->calls[c].target;
-				int persite = 0;
-				if (t >= 0 && flag_wrapper(a, B, t)) {
-					struct cstate tc;
-					call_consts(a, B, f, c, t, &tc);
-					persite = consts_tested(B, t, &tc);
-				}
-				for (int g = 0; t >= 0 && g < p->funcs[t].ngen && !persite; g++) {
-					/* a lock wrapper's class here (a flag wrapper's: wrapper_takes()) */
-					const struct held *h = &p->funcs[t].gen[g];
-					uint32_t wc = h->kind == HK_LOCK && h->cls && lock_class_keyed(h->cls) ? lock_class_at(a, c, h->cls) : 0;
-					int dup = 0;
-					for (size_t k = first; k < R->n && wc && !dup; k++)
-						dup = R->v[k].cls == wc;
-					if (wc && !dup && !lock_class_keyed(wc))
-						add_class(a, R, B, E, n, wc, c, kswapd);
-				}
-				int ni;
-				const int *it = binds_targets(B->binds, a, c, &ni);
-				if (!it)
-					it = icall_targets(a, c, &ni);
-				for (int j = -1; j < ni && B->depth[f] < RECLAIM_DEPTH; j++) {
-					int u = j < 0 ? t : it[j];
-					if (u < 0 || never_returns(a, u) || (j < 0 && deferred_in_reclaim(a, f, c)))
-						continue;
-					struct cstate nx;
-					call_consts(a, B, f, c, u, &nx);
-					if (flag_wrapper(a, B, u) &&
-					    !(j >= 0 && (never_target(a, c, u) || other_driver(a, ddir, u) ||
-							 (walk_fs(a, u) && B->fs[f] && walk_fs(a, u) != B->fs[f])))) {
-						int tested = consts_tested(B, u, &nx);
-						if (tested)
-							wrapper_takes(a, R, B, E, n, first, f, c, u, &nx, kswapd);
-						if (B->stamp[u] != B->cur) {
-							B->allconst[u] = (char)tested;
-						} else if (B->allconst[u] && !tested) {
-							B->allconst[u] = 0; /* u's walk reads its own acquisitions again */
-							VEC_PUSH(B->queue, qt, B->qcap, u);
-						}
-					}
-					if (B->stamp[u] == B->cur) {
-						/* it passes a function for one of u's parameters that
-						 * no walk into u passed yet, or fewer constants: through
-						 * u again (a chain now through this call) */
-						int again = binds_enter(B->binds, a, c, u);
-						if (B->lobj[u] >= 0 && B->parent[u] >= 0 &&
-						    (j >= 0 || live_param(a, B, f, c, u) != B->lobj[u])) {
-							live_enter(a, B, E, f, u, -1); /* also reached without the gate */
-							again = 1;
-						}
-						if (B->cs[u].n && cs_meet(&B->cs[u], &nx)) {
-							cs_reach(a, B, u);
-							if (B->parent[u] >= 0 && !on_chain(a, B, f, u)) {
-								B->parent[u] = c;
-								B->depth[u] = B->depth[f] + 1;
-							}
-							again = 1;
-						}
-						if (again)
-							VEC_PUSH(B->queue, qt, B->qcap, u);
-						continue;
-					}
-					/* An indirect call goes to the filesystem of the object it
-					 * works on: a path in one filesystem's code does not go on
-					 * into another's ops (generic code dispatching on an object
-					 * of this filesystem reaches this filesystem's functions) */
-					uint32_t ufs = walk_fs(a, u), cfs = B->fs[f];
-					if (j >= 0 && ufs && cfs && ufs != cfs)
-						continue;
-					if (j >= 0 && (never_target(a, c, u) || other_driver(a, ddir, u)))
-						continue;
-					B->stamp[u] = B->cur;
-					B->parent[u] = c;
-					B->via_live[u] = (char)(j >= 0 && B->live[u] && icall_of_entry(a, c, B->live[u]));
-					B->depth[u] = B->depth[f] + 1;
-					B->from[u] = B->from[f];
-					B->fs[u] = cfs ? cfs : j >= 0 ? ufs : 0; /* entered through its ops */
-					B->cs[u] = nx;
-					cs_reach(a, B, u);
-					live_enter(a, B, E, f, u, j < 0 ? live_param(a, B, f, c, u) : -1);
-					binds_enter(B->binds, a, c, u);
-					VEC_PUSH(B->queue, qt, B->qcap, u);
-				}
-			}
-		}
+		size_t qh = 0;
+		W.qt = 0;
+		walk_entries(&W);
+		while (qh < W.qt)
+			walk_fn(&W, B->queue[qh++]);
 	}
 }
 
