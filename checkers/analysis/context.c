@@ -831,12 +831,13 @@ static void pass_bound(struct analysis *a, int c, int u, const struct classev *c
 	}
 }
 
-void context_run(struct analysis *a)
+/* Every function's classes at its entry before any caller passes its own:
+ * a test module's, a handle parameter's, an annotated __must_hold(), a
+ * root's, a callback's or an entry method's (model rows), or none of its own. */
+static void entry_classes(struct analysis *a)
 {
 	struct program *p = a->prog;
 	size_t nf = p->nfuncs;
-	a->ctx = xcalloc(nf ? nf : 1, sizeof(*a->ctx));
-	a->fse_words = (int)((a->nfstops + 1 + 63) / 64);
 	/* What the files the front end could not read completely may call. */
 	struct hidden *hid = hidden_build(a);
 	for (size_t f = 0; f < nf; f++) {
@@ -889,16 +890,14 @@ void context_run(struct analysis *a)
 		}
 	}
 	hidden_free(hid);
-	compute_bound(a);
-	/* Functions that never return (model/noreturn.txt: do_exit(), panic(),
-	 * kthread_complete_and_exit()): what their callers hold does not go on
-	 * into them. A task that exits holds nothing (do_exit() checks it with
-	 * debug_check_no_locks_held()), and what a crash path allocates is no
-	 * allocation of the caller's work. Without this, everything KUnit's
-	 * assertion path reaches (kunit_abort() -> kthread_complete_and_exit()
-	 * -> do_exit() -> io_uring, acct, the VFS) took the context of every test
-	 * callback that an indirect call could resolve to (a->noreturn, from
-	 * graph.c). */
+}
+
+/* The roots' own classes as generic paths, and a generic root stored into a
+ * filesystem's ops as that filesystem's path. */
+static void root_paths(struct analysis *a)
+{
+	struct program *p = a->prog;
+	size_t nf = p->nfuncs;
 	for (size_t f = 0; f < nf; f++) { /* a generic root's own classes: generic paths */
 		const struct ctxent root = {-1, -1, 0};
 		for (int k = 0; k < PC_NKINDS; k++)
@@ -922,6 +921,77 @@ void context_run(struct analysis *a)
 		const struct ctxent root = {-1, -1, 0};
 		fse_add(a, f, pc_index(PC_UNKNOWN), rfs, &root);
 	}
+}
+
+/* Function g passes the classes at each of its calls on to the targets. */
+static void pass_calls(struct analysis *a, struct cworklist *W, int g)
+{
+	struct program *p = a->prog;
+	const struct func *fn = &p->funcs[g];
+	uint32_t gfs = fs_of_func(a, g);
+	/* What g passed on before is still with its callees: with its entry
+	 * classes unchanged only the classes whose filesystem set grew go on
+	 * again (pass_class() depends on nothing else of g). */
+	unsigned todo = a->ctx[g].passed_cls != a->ctx[g].cls ? ~0u : a->ctx[g].fse_grew;
+	a->ctx[g].passed_cls = a->ctx[g].cls;
+	a->ctx[g].fse_grew = 0;
+	if (!todo || p->files[fn->file].test)
+		return; /* a test module's calls are no paths of the kernel's work */
+	for (int i = 0; i < fn->ncalls; i++) {
+		int c = fn->calls[i];
+		int ni;
+		const int *it = icall_targets(a, c, &ni);
+		struct classev cv;
+		int have_cv = 0; /* the classes at c, worked out once for all its targets */
+		int pk = a->ctx[g].bound_params ? icall_param(a, c) : -1;
+		if (pk >= 0 && pk < 32 && (a->ctx[g].bound_params & (1u << pk)))
+			ni = 0; /* its callers pass their context on (pass_bound()) */
+		for (int j = -1; j < ni; j++) { /* the direct target, then resolved indirect ones */
+			int t = j < 0 ? p->calls[c].target : it[j];
+			if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only) ||
+			    p->files[p->funcs[t].file].test)
+				continue; /* a model callback row says how it is called; a
+					     test module's function is a root */
+			/* Functions that never return (model/noreturn.txt: do_exit(), panic(),
+			 * kthread_complete_and_exit()): what their callers hold does not go on
+			 * into them. A task that exits holds nothing (do_exit() checks it with
+			 * debug_check_no_locks_held()), and what a crash path allocates is no
+			 * allocation of the caller's work. Without this, everything KUnit's
+			 * assertion path reaches (kunit_abort() -> kthread_complete_and_exit()
+			 * -> do_exit() -> io_uring, acct, the VFS) took the context of every test
+			 * callback that an indirect call could resolve to (a->noreturn, from
+			 * graph.c). */
+			if (a->noreturn && a->noreturn[t])
+				continue; /* no path of the caller's work goes on into it */
+			int carry = j >= 0 ? icall_carries_context(a, g, t) : 0;
+			if (j >= 0 && !carry)
+				continue;
+			if (!have_cv) {
+				classes_at(a, c, &cv);
+				have_cv = 1;
+			}
+			uint32_t tfs = fs_of_func(a, t);
+			int changed = 0;
+			for (int k = 0; k < PC_NKINDS; k++)
+				if (cv.cls & todo & (1u << k))
+					changed |= pass_class(a, g, c, t, k, &cv, gfs, tfs, carry);
+			if (changed)
+				wl_push(W, t);
+			if (j < 0 && a->ctx[t].bound_params)
+				pass_bound(a, c, t, &cv, W);
+		}
+	}
+}
+
+void context_run(struct analysis *a)
+{
+	struct program *p = a->prog;
+	size_t nf = p->nfuncs;
+	a->ctx = xcalloc(nf ? nf : 1, sizeof(*a->ctx));
+	a->fse_words = (int)((a->nfstops + 1 + 63) / 64);
+	entry_classes(a);
+	compute_bound(a);
+	root_paths(a);
 	/* Callers before callees, in sweeps (struct cworklist): a function gets
 	 * what most of its callers pass before it passes its own set on. On the
 	 * whole 6.1 tree that is 1.1 million visits of 646,401 functions, where
@@ -931,53 +1001,8 @@ void context_run(struct analysis *a)
 	struct cworklist W;
 	wl_init(&W, a);
 	int g;
-	while ((g = wl_pop(&W)) >= 0) {
-		const struct func *fn = &p->funcs[g];
-		uint32_t gfs = fs_of_func(a, g);
-		/* What g passed on before is still with its callees: with its entry
-		 * classes unchanged only the classes whose filesystem set grew go on
-		 * again (pass_class() depends on nothing else of g). */
-		unsigned todo = a->ctx[g].passed_cls != a->ctx[g].cls ? ~0u : a->ctx[g].fse_grew;
-		a->ctx[g].passed_cls = a->ctx[g].cls;
-		a->ctx[g].fse_grew = 0;
-		if (!todo || p->files[fn->file].test)
-			continue; /* a test module's calls are no paths of the kernel's work */
-		for (int i = 0; i < fn->ncalls; i++) {
-			int c = fn->calls[i];
-			int ni;
-			const int *it = icall_targets(a, c, &ni);
-			struct classev cv;
-			int have_cv = 0; /* the classes at c, worked out once for all its targets */
-			int pk = a->ctx[g].bound_params ? icall_param(a, c) : -1;
-			if (pk >= 0 && pk < 32 && (a->ctx[g].bound_params & (1u << pk)))
-				ni = 0; /* its callers pass their context on (pass_bound()) */
-			for (int j = -1; j < ni; j++) { /* the direct target, then resolved indirect ones */
-				int t = j < 0 ? p->calls[c].target : it[j];
-				if (t < 0 || a->ctx[t].handle_param >= 0 || (j >= 0 && p->funcs[t].cb_only) ||
-				    p->files[p->funcs[t].file].test)
-					continue; /* a model callback row says how it is called; a
-						     test module's function is a root */
-				if (a->noreturn && a->noreturn[t])
-					continue; /* no path of the caller's work goes on into it */
-				int carry = j >= 0 ? icall_carries_context(a, g, t) : 0;
-				if (j >= 0 && !carry)
-					continue;
-				if (!have_cv) {
-					classes_at(a, c, &cv);
-					have_cv = 1;
-				}
-				uint32_t tfs = fs_of_func(a, t);
-				int changed = 0;
-				for (int k = 0; k < PC_NKINDS; k++)
-					if (cv.cls & todo & (1u << k))
-						changed |= pass_class(a, g, c, t, k, &cv, gfs, tfs, carry);
-				if (changed)
-					wl_push(&W, t);
-				if (j < 0 && a->ctx[t].bound_params)
-					pass_bound(a, c, t, &cv, &W);
-			}
-		}
-	}
+	while ((g = wl_pop(&W)) >= 0)
+		pass_calls(a, &W, g);
 	wl_free(&W);
 }
 
