@@ -1189,6 +1189,118 @@ static void freed_pass(struct analysis *a, struct reclaim *R, const struct entry
 	free(q);
 }
 
+/* The walks' state for nf functions (struct bfs), and its release. */
+static void bfs_init(struct analysis *a, struct bfs *B, size_t nf)
+{
+	memset(B, 0, sizeof(*B));
+	B->stamp = xcalloc(nf, sizeof(int));
+	B->parent = xmalloc(nf * sizeof(int));
+	B->depth = xmalloc(nf * sizeof(int));
+	B->from = xmalloc(nf * sizeof(int));
+	B->fs = xmalloc(nf * sizeof(uint32_t));
+	B->queue = xmalloc(nf * sizeof(int));
+	B->qcap = nf;
+	B->binds = binds_new();
+	B->cur = 0;
+	B->cs = xcalloc(nf, sizeof(*B->cs));
+	B->creach = xcalloc(nf, sizeof(*B->creach));
+	B->lreach = xcalloc(nf, sizeof(*B->lreach));
+	B->fwrap = xmalloc(nf);
+	memset(B->fwrap, -1, nf);
+	B->allconst = xcalloc(nf, 1);
+	B->lobj = xmalloc(nf * sizeof(int));
+	for (size_t i = 0; i < nf; i++)
+		B->lobj[i] = -1;
+	uint32_t *pmask, *tmask;
+	param_masks(a, &pmask, &tmask);
+	B->pmask = pmask;
+	B->tmask = tmask;
+}
+
+static void bfs_free(struct bfs *B, size_t nf)
+{
+	free(B->stamp);
+	free(B->parent);
+	free(B->depth);
+	free(B->from);
+	free(B->fs);
+	free(B->queue);
+	for (size_t i = 0; i < nf; i++) {
+		free(B->creach[i]);
+		free(B->lreach[i]);
+	}
+	free(B->creach);
+	free(B->lreach);
+	free(B->lobj);
+	free(B->fwrap);
+	free(B->allconst);
+	free(B->cs);
+	free((void *)B->pmask);
+	free((void *)B->tmask);
+	free(B->live);
+	free(B->via_live);
+	binds_free(B->binds);
+}
+
+/* The entries by directory (E sorted so): per group [gb[g], ge[g]) the
+ * entries the walk starts from, a pinning or pseudo filesystem's via=dcache
+ * ones moved after ge[g] (no reclaim path), and their live= reach set first,
+ * so that a walk entering another filesystem's entry function through
+ * generic code applies its reach too. Returns the number of groups. */
+static size_t entry_groups(struct analysis *a, struct reclaim *R, struct entry *E, size_t ne, struct polrefs *pr,
+			   size_t *gb, size_t *ge)
+{
+	const struct program *p = a->prog;
+	size_t ng = 0;
+	for (size_t i = 0; i < ne;) {
+		size_t j = i;
+		while (j < ne && E[j].dir == E[i].dir)
+			j++;
+		size_t end = j;
+		int pinned = 0;
+		for (size_t k = 0; k < R->npin && !pinned; k++)
+			pinned = R->pin[k] == E[i].dir;
+		if (pinned || R->npseudo) { /* its via=dcache entries are none: move them to the end of the group */
+			size_t w = i;
+			for (size_t k = i; k < j; k++)
+				if (!a->model->rows[E[k].row].via_dcache ||
+				    (!pinned && !in_set(R->pseudo, R->npseudo, intern(p->files[p->refs[E[k].ref].file].path)))) {
+					struct entry t = E[w];
+					E[w++] = E[k];
+					E[k] = t;
+				}
+			R->npinned += j - w;
+			j = w;
+		}
+		if (j > i)
+			set_live(a, E + i, (int)(j - i), pr);
+		gb[ng] = i;
+		ge[ng++] = j;
+		i = end;
+	}
+	return ng;
+}
+
+/* The classes the walks found, indexed by class and by its directory form
+ * (reclaim_takes()); classes met only on the freed object are left out. */
+static void index_classes(struct analysis *a, struct reclaim *R)
+{
+	R->hcap = 64;
+	while (R->hcap < R->n * 4 + 64)
+		R->hcap *= 2;
+	R->key = xcalloc(R->hcap, sizeof(*R->key));
+	R->val = xcalloc(R->hcap, sizeof(*R->val));
+	R->dkey = xcalloc(R->hcap, sizeof(*R->dkey));
+	R->dval = xcalloc(R->hcap, sizeof(*R->dval));
+	for (size_t k = 0; k < R->n; k++) {
+		if (R->v[k].freed_only)
+			continue;
+		uint32_t b = class_base(R->v[k].cls);
+		index_in(R, R->key, R->val, b, (int)k);
+		index_in(R, R->dkey, R->dval, lock_class_dirform(a, b), (int)k);
+	}
+}
+
 void reclaim_run(struct analysis *a)
 {
 	const struct program *p = a->prog;
@@ -1209,61 +1321,10 @@ void reclaim_run(struct analysis *a)
 		qsort(E, ne, sizeof(*E), cmp_entry);
 	size_t nf = p->nfuncs ? p->nfuncs : 1;
 	struct bfs B;
-	B.stamp = xcalloc(nf, sizeof(int));
-	B.parent = xmalloc(nf * sizeof(int));
-	B.depth = xmalloc(nf * sizeof(int));
-	B.from = xmalloc(nf * sizeof(int));
-	B.fs = xmalloc(nf * sizeof(uint32_t));
-	B.queue = xmalloc(nf * sizeof(int));
-	B.qcap = nf;
-	B.binds = binds_new();
-	B.cur = 0;
-	B.cs = xcalloc(nf, sizeof(*B.cs));
-	B.creach = xcalloc(nf, sizeof(*B.creach));
-	B.lreach = xcalloc(nf, sizeof(*B.lreach));
-	B.fwrap = xmalloc(nf);
-	memset(B.fwrap, -1, nf);
-	B.allconst = xcalloc(nf, 1);
-	B.lobj = xmalloc(nf * sizeof(int));
-	for (size_t i = 0; i < nf; i++)
-		B.lobj[i] = -1;
-	uint32_t *pmask, *tmask;
-	param_masks(a, &pmask, &tmask);
-	B.pmask = pmask;
-	B.tmask = tmask;
+	bfs_init(a, &B, nf);
 	R->pin = pinning_dirs(a, &R->npin, &R->pseudo, &R->npseudo);
-	size_t npin = R->npin;
-	const uint32_t *pin = R->pin;
-	/* the groups (one per directory) and their live= reach first, so that a
-	 * walk entering another filesystem's entry function through generic code
-	 * applies its reach too */
-	size_t *gb = xmalloc((ne + 1) * sizeof(size_t)), *ge = xmalloc((ne + 1) * sizeof(size_t)), ng = 0;
-	for (size_t i = 0; i < ne;) {
-		size_t j = i;
-		while (j < ne && E[j].dir == E[i].dir)
-			j++;
-		size_t end = j;
-		int pinned = 0;
-		for (size_t k = 0; k < npin && !pinned; k++)
-			pinned = pin[k] == E[i].dir;
-		if (pinned || R->npseudo) { /* its via=dcache entries are none: move them to the end of the group */
-			size_t w = i;
-			for (size_t k = i; k < j; k++)
-				if (!a->model->rows[E[k].row].via_dcache ||
-				    (!pinned && !in_set(R->pseudo, R->npseudo, intern(p->files[p->refs[E[k].ref].file].path)))) {
-					struct entry t = E[w];
-					E[w++] = E[k];
-					E[k] = t;
-				}
-			R->npinned += j - w;
-			j = w;
-		}
-		if (j > i)
-			set_live(a, E + i, (int)(j - i), &pr);
-		gb[ng] = i;
-		ge[ng++] = j;
-		i = end;
-	}
+	size_t *gb = xmalloc((ne + 1) * sizeof(size_t)), *ge = xmalloc((ne + 1) * sizeof(size_t));
+	size_t ng = entry_groups(a, R, E, ne, &pr, gb, ge);
 	B.live = xcalloc(nf, sizeof(*B.live));
 	B.via_live = xcalloc(nf, 1);
 	for (size_t k = 0; k < ne; k++)
@@ -1283,41 +1344,8 @@ void reclaim_run(struct analysis *a)
 	free(gb);
 	free(ge);
 	free(pr.refs);
-	free(B.live);
-	free(B.via_live);
-	R->hcap = 64;
-	while (R->hcap < R->n * 4 + 64)
-		R->hcap *= 2;
-	R->key = xcalloc(R->hcap, sizeof(*R->key));
-	R->val = xcalloc(R->hcap, sizeof(*R->val));
-	R->dkey = xcalloc(R->hcap, sizeof(*R->dkey));
-	R->dval = xcalloc(R->hcap, sizeof(*R->dval));
-	for (size_t k = 0; k < R->n; k++) {
-		if (R->v[k].freed_only)
-			continue;
-		uint32_t b = class_base(R->v[k].cls);
-		index_in(R, R->key, R->val, b, (int)k);
-		index_in(R, R->dkey, R->dval, lock_class_dirform(a, b), (int)k);
-	}
-	free(B.stamp);
-	free(B.parent);
-	free(B.depth);
-	free(B.from);
-	free(B.fs);
-	free(B.queue);
-	for (size_t i = 0; i < nf; i++) {
-		free(B.creach[i]);
-		free(B.lreach[i]);
-	}
-	free(B.creach);
-	free(B.lreach);
-	free(B.lobj);
-	free(B.fwrap);
-	free(B.allconst);
-	free(B.cs);
-	free(pmask);
-	free(tmask);
-	binds_free(B.binds);
+	index_classes(a, R);
+	bfs_free(&B, nf);
 	for (size_t i = 0; i < ne; i++)
 		free(E[i].reach);
 	free(E);
