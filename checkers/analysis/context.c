@@ -932,10 +932,10 @@ static void pass_calls(struct analysis *a, struct cworklist *W, int g)
 	/* What g passed on before is still with its callees: with its entry
 	 * classes unchanged only the classes whose filesystem set grew go on
 	 * again (pass_class() depends on nothing else of g). */
-	unsigned todo = a->ctx[g].passed_cls != a->ctx[g].cls ? ~0u : a->ctx[g].fse_grew;
+	unsigned topass = a->ctx[g].passed_cls != a->ctx[g].cls ? ~0u : a->ctx[g].fse_grew;
 	a->ctx[g].passed_cls = a->ctx[g].cls;
 	a->ctx[g].fse_grew = 0;
-	if (!todo || p->files[fn->file].test)
+	if (!topass || p->files[fn->file].test)
 		return; /* a test module's calls are no paths of the kernel's work */
 	for (int i = 0; i < fn->ncalls; i++) {
 		int c = fn->calls[i];
@@ -973,7 +973,7 @@ static void pass_calls(struct analysis *a, struct cworklist *W, int g)
 			uint32_t tfs = fs_of_func(a, t);
 			int changed = 0;
 			for (int k = 0; k < PC_NKINDS; k++)
-				if (cv.cls & todo & (1u << k))
+				if (cv.cls & topass & (1u << k))
 					changed |= pass_class(a, g, c, t, k, &cv, gfs, tfs, carry);
 			if (changed)
 				wl_push(W, t);

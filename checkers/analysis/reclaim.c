@@ -916,8 +916,8 @@ static void walk_entries(struct walk *W)
 
 /* The classes call c (in f) takes: its own lock, or the classes its target
  * returns holding (a lock wrapper's; a flag wrapper's are read per call by
- * wrapper_takes()). */
-static void walk_takes(struct walk *W, int f, int c)
+ * wrapper_takes()). tc: the constants c passes its direct target. */
+static void walk_takes(struct walk *W, int f, int c, const struct cstate *tc)
 {
 	struct analysis *a = W->a;
 	struct bfs *B = W->B;
@@ -927,12 +927,8 @@ static void walk_takes(struct walk *W, int f, int c)
 	if (cls)
 		record_take(a, W->R, B, W->E, W->n, W->first, cls, c, W->kswapd);
 	int t = p->calls[c].target;
-	if (t >= 0 && flag_wrapper(a, B, t)) {
-		struct cstate tc;
-		call_consts(a, B, f, c, t, &tc);
-		if (consts_tested(B, t, &tc))
-			return;
-	}
+	if (t >= 0 && flag_wrapper(a, B, t) && consts_tested(B, t, tc))
+		return;
 	for (int g = 0; t >= 0 && g < p->funcs[t].ngen; g++) {
 		const struct held *h = &p->funcs[t].gen[g];
 		uint32_t wc = h->kind == HK_LOCK && h->cls && lock_class_keyed(h->cls) ? lock_class_at(a, c, h->cls) : 0;
@@ -1024,8 +1020,11 @@ static void walk_fn(struct walk *W, int f)
 		}
 		if (dead_in_reclaim(W->R, f, i) || (B->creach[f] && !B->creach[f][i]) || (B->lreach[f] && !B->lreach[f][i]))
 			continue;
-		walk_takes(W, f, c);
 		int t = p->calls[c].target;
+		struct cstate tc = {0};
+		if (t >= 0)
+			call_consts(a, B, f, c, t, &tc);
+		walk_takes(W, f, c, &tc);
 		int ni;
 		const int *it = binds_targets(B->binds, a, c, &ni);
 		if (!it)
@@ -1035,7 +1034,10 @@ static void walk_fn(struct walk *W, int f)
 			if (u < 0 || never_returns(a, u) || (j < 0 && deferred_in_reclaim(a, f, c)))
 				continue;
 			struct cstate nx;
-			call_consts(a, B, f, c, u, &nx);
+			if (j < 0)
+				nx = tc;
+			else
+				call_consts(a, B, f, c, u, &nx);
 			walk_into(W, f, c, j, u, &nx);
 		}
 	}
