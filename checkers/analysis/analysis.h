@@ -71,11 +71,12 @@ struct imbalance {
 struct analysis {
 	struct program *prog;
 	struct model *model;
-	const char *arch;      /* the architecture built (arch/NAME/), NULL: x86 (graph.c graph_resolve()) */
+	const char *arch;      /* the architecture built (arch/NAME/), NULL: none preferred (graph.c graph_resolve()) */
 	struct fctx *ctx;      /* per function */
 	int fse_words;         /* 64-bit words of a filesystem set: bit 0 generic, bit 1 + i a->fstops[i] */
 	uint32_t *func_fs;     /* per function: fs_of_func(), UINT32_MAX: not yet known */
-	unsigned char *sysdef; /* per function: 2 defined by SYSCALL_DEFINEn(), 1 not, 0 not yet read (graph.c) */
+	unsigned char *sysdef; /* per function: 2 defined through a definer row's macro (SYSCALL_DEFINEn()), 1 not, 0 not yet read (graph.c) */
+	uint64_t sysdef_cols;  /* bit c: a definer row's function name stands at column c */
 	struct stateset *states; /* per call */
 	struct imbalance *imb; size_t nimb, capimb;
 	int *noio_entry;       /* per function: entered inside a NOIO scope from every caller (noio.c) */

@@ -79,46 +79,50 @@ static size_t arch_of(const char *path, const char **name)
 	return e ? (size_t)(e - path - 5) : 0;
 }
 
-/* Is function f defined through SYSCALL_DEFINEn(name, ...) or
- * COMPAT_SYSCALL_DEFINEn(): the front end names it `name`, but the kernel's
- * symbol is sys_name (__do_sys_name), which only the syscall table calls.
- * mm/compaction.c's migrate_pages() is mm/migrate.c's, not
- * SYSCALL_DEFINE4(migrate_pages, ...) of mm/mempolicy.c. Read in the line
- * of the name (the facts' text), once per function asked. */
-static int syscall_def(const struct analysis *a, int f)
+/* Is function f defined through a definer row's macro, MACROn(name, ...)
+ * (model/build.txt: SYSCALL_DEFINEn, COMPAT_SYSCALL_DEFINEn)? The front end
+ * names it `name`, but the kernel's symbol is another (sys_name,
+ * __do_sys_name), which only the syscall table calls: mm/compaction.c's
+ * migrate_pages() is mm/migrate.c's, not SYSCALL_DEFINE4(migrate_pages, ...)
+ * of mm/mempolicy.c. Only a function with no parameter the front end could
+ * read whose name stands where such a macro puts it (column strlen(MACRO) + 3)
+ * has its line read (the facts' text), once per function asked. */
+static int definer_def(const struct analysis *a, int f)
 {
 	struct analysis *w = (struct analysis *)a; /* a memo */
-	if (!w->sysdef)
+	if (!w->sysdef) {
 		w->sysdef = xcalloc(a->prog->nfuncs ? a->prog->nfuncs : 1, 1);
-	if (!w->sysdef[f]) {
-		const struct func *fn = &a->prog->funcs[f];
-		/* the name right after `SYSCALL_DEFINEn(` (column 17) or
-		 * `COMPAT_SYSCALL_DEFINEn(` (24), and no parameter the front end
-		 * could read: only then is the line read */
-		const struct srcfile *sf = !fn->nparams && (fn->start.col == 17 || fn->start.col == 24) ? fn_src(w, fn) : NULL;
-		int yes = 0;
-		if (sf && sf->text && fn->start.line >= 1 && fn->start.line <= sf->nlines) {
-			const char *l = sf->line[fn->start.line - 1];
-			int c = fn->start.col - 1;
-			if (c > 0 && (size_t)c <= strlen(l)) {
-				while (c > 0 && (l[c - 1] == ' ' || l[c - 1] == '\t'))
+		for (size_t r = 0; r < a->model->n; r++) { /* the columns such names stand at */
+			const struct mrow *row = &a->model->rows[r];
+			size_t col = strlen(istr(row->name)) + 3;
+			if (row->kind == ROW_DEFINER && mrow_applies(a->model, row) && col < 64)
+				w->sysdef_cols |= (uint64_t)1 << col;
+		}
+	}
+	if (w->sysdef[f])
+		return w->sysdef[f] == 2;
+	const struct func *fn = &a->prog->funcs[f];
+	const struct srcfile *sf = NULL;
+	if (!fn->nparams && fn->start.col > 0 && fn->start.col < 64 && (w->sysdef_cols >> fn->start.col & 1))
+		sf = fn_src(w, fn);
+	int yes = 0;
+	if (sf && sf->text && fn->start.line >= 1 && fn->start.line <= sf->nlines) {
+		const char *l = sf->line[fn->start.line - 1];
+		int c = fn->start.col - 1;
+		if (c > 0 && (size_t)c <= strlen(l)) {
+			while (c > 0 && (l[c - 1] == ' ' || l[c - 1] == '\t'))
+				c--;
+			if (c > 0 && l[c - 1] == '(') {
+				int e = --c; /* the macro's name ends with a digit at e - 1 */
+				while (c > 0 && (isalnum((unsigned char)l[c - 1]) || l[c - 1] == '_'))
 					c--;
-				if (c > 0 && l[c - 1] == '(') {
-					int e = --c;
-					while (c > 0 && (isalnum((unsigned char)l[c - 1]) || l[c - 1] == '_'))
-						c--;
-					int n = e - c;
-					const char *m = l + c;
-					if (n == 15 || n == 22) /* SYSCALL_DEFINEn, COMPAT_SYSCALL_DEFINEn */
-						yes = isdigit((unsigned char)m[n - 1]) &&
-						      (strncmp(m, "SYSCALL_DEFINE", 14) == 0 ||
-						       strncmp(m, "COMPAT_SYSCALL_DEFINE", 21) == 0);
-				}
+				if (e - c >= 2 && isdigit((unsigned char)l[e - 1]))
+					yes = model_find1(a->model, ROW_DEFINER, intern_lookup_n(l + c, (size_t)(e - 1 - c))) != NULL;
 			}
 		}
-		w->sysdef[f] = (unsigned char)(yes ? 2 : 1);
 	}
-	return w->sysdef[f] == 2;
+	w->sysdef[f] = (unsigned char)(yes ? 2 : 1);
+	return yes;
 }
 
 /* How well an extern definition in file sf fits a caller in dir whose
@@ -157,8 +161,9 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 	int ext = -1, ext_fit = -1, hdr = -1, hdr_near = 0;
 	const char *dir = p->files[file].dir;
 	int host = p->files[file].host;
-	const char *sel = NULL;
+	const char *sel = NULL; /* the architecture whose definitions the caller links, nsel bytes */
 	size_t nsel = 0;
+	int selected = 0;
 	for (int f = head[name]; f >= 0; f = nextf[f]) {
 		const struct func *fn = &p->funcs[f];
 		if (fn->file == file)
@@ -166,12 +171,13 @@ int graph_resolve(const struct analysis *a, int file, uint32_t name)
 		const struct sfile *sf = &p->files[fn->file];
 		if (sf->host != host)
 			continue; /* a host program and the kernel do not call each other */
-		if (!fn->is_static && syscall_def(a, f))
+		if (!fn->is_static && definer_def(a, f))
 			continue; /* sys_NAME, called from the syscall table only */
-		if (!sel && (fn->is_static ? sf->is_header : ext >= 0)) {
+		if (!selected && (fn->is_static ? sf->is_header : ext >= 0)) {
+			selected = 1;
 			nsel = arch_of(p->files[file].path, &sel);
-			if (!nsel) {
-				sel = a->arch ? a->arch : "x86";
+			if (!nsel && a->arch) {
+				sel = a->arch;
 				nsel = strlen(sel);
 			}
 		}

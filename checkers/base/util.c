@@ -371,6 +371,17 @@ int is_ident(const char *s)
 	return 1;
 }
 
+int is_arch_name(const char *s)
+{
+	size_t n = strlen(s);
+	if (!n || n > 32)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_'))
+			return 0;
+	return 1;
+}
+
 double now_seconds(void)
 {
 	struct timespec ts;

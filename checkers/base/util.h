@@ -89,6 +89,8 @@ const char *word_find(const char *s, size_t n, const char *from, const char *w);
 
 /* Is s a plain C identifier? */
 int is_ident(const char *s);
+/* A name as make's ARCH= and arch/'s directories are written: 1-32 of [a-z0-9_]. */
+int is_arch_name(const char *s);
 
 double now_seconds(void);
 /* The peak resident memory of this process so far (not its children), MiB. */

@@ -35,7 +35,7 @@ static const struct cli_opt table[] = {
 	{"arch", 0, "ARCH", O_ARCH,
 	 "the architecture built, as make's ARCH= (x86_64, arm64): a call from\n"
 	 "outside arch/ to a function that several arch/ directories define resolves\n"
-	 "to arch/ARCH/'s (default: $ARCH, else x86)"},
+	 "to arch/ARCH/'s (default: $ARCH, else the model's default arch row: x86)"},
 	{"facts", 0, "DIR", O_FACTS, "analyse facts files from DIR instead of running spatch (may repeat)"},
 	{"cocci", 0, "FILE", O_COCCI, "the extraction semantic patch (default: cocci/gfpfacts.cocci)"},
 	{"dump-model", 0, NULL, O_DUMPMODEL, "print the model rows that apply to the tree's version (inferred summaries are not rows) and exit"},
@@ -162,27 +162,6 @@ static int scope_lock(struct args *A, const char *arg)
 	return ok ? 0 : -1;
 }
 
-/* The directory under arch/ of a make ARCH= value, as the kernel's top Makefile
- * maps it (SRCARCH: i386 and x86_64 build arch/x86, sparc32 and sparc64
- * arch/sparc, parisc64 arch/parisc, sh64 arch/sh); NULL when name is no
- * directory name. */
-static const char *srcarch(const char *name)
-{
-	static const char *const alias[][2] = {
-		{"i386", "x86"}, {"x86_64", "x86"}, {"sparc32", "sparc"}, {"sparc64", "sparc"},
-		{"parisc64", "parisc"}, {"sh64", "sh"},
-	};
-	if (!*name || strlen(name) > 32)
-		return NULL;
-	for (const char *c = name; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
-			return NULL;
-	for (size_t i = 0; i < sizeof(alias) / sizeof(alias[0]); i++)
-		if (strcmp(name, alias[i][0]) == 0)
-			return alias[i][1];
-	return name;
-}
-
 static int handle_scan(struct args *A, int key, const char *arg)
 {
 	long v;
@@ -222,10 +201,11 @@ static int handle_scan(struct args *A, int key, const char *arg)
 		A->kver = arg;
 		return 0;
 	case O_ARCH:
-		if (!(A->arch = srcarch(arg))) {
+		if (!is_arch_name(arg)) {
 			fprintf(stderr, "gfpcheck: --arch takes an architecture name as make's ARCH= (x86_64, arm64, powerpc), not '%s'\n", arg);
 			return -1;
 		}
+		A->arch = arg;
 		return 0;
 	case O_FACTS:
 		VEC_PUSH(A->factdirs, A->nfactdirs, A->capfactdirs, arg);
@@ -355,10 +335,11 @@ int args_parse(struct args *A, int argc, char **argv)
 	A->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	A->rules = ~0u;
 	const char *env = getenv("ARCH");
-	if (env && *env && !(A->arch = srcarch(env))) {
+	if (env && *env && !is_arch_name(env)) {
 		fprintf(stderr, "gfpcheck: the environment's ARCH='%s' is no architecture name as make's ARCH= (x86_64, arm64); unset it or pass --arch\n", env);
 		return 2;
 	}
+	A->arch = env && *env ? env : NULL;
 	int first;
 	int rc = cli_parse("gfpcheck", argc, argv, table, handle, A, &first);
 	if (rc < 0) {

@@ -347,7 +347,7 @@ int phase_analyse(struct run *R)
 {
 	R->a.prog = &R->prog;
 	R->a.model = &R->model;
-	R->a.arch = R->A.arch;
+	R->a.arch = model_srcarch(&R->model, R->A.arch); /* make's ARCH= -> arch/DIR (model/build.txt) */
 	analysis_run(&R->a, &R->sites, &R->regions);
 	R->st.t_graph = R->a.t_graph;
 	R->st.t_flow = R->a.t_flow;

@@ -201,6 +201,10 @@ void model_dump(const struct model *m, FILE *out)
 		}
 		if (r->fs)
 			fprintf(out, " fs=%s", istr(r->fs));
+		if (r->srcarch)
+			fprintf(out, " srcarch=%s", istr(r->srcarch));
+		if (r->is_default)
+			fputs(" default=yes", out);
 		if (r->arg_pat)
 			fprintf(out, " arg=%s", istr(r->arg_pat));
 		if (r->try_)

@@ -17,7 +17,7 @@ enum {
 	GB_OTHER = 1u << 31,
 };
 
-enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW_PAGECACHE, ROW_DROPPER, ROW_PINNER, ROW_HOSTHDR, ROW_DEFERRED, ROW_HOSTDIR, ROW_TESTSUITE, ROW__N };
+enum row_kind { ROW_ALLOC, ROW_FLAG, ROW_SCOPE, ROW_PFLAG, ROW_SETTER, ROW_LOCK, ROW_ROOT, ROW_ERRCHECK, ROW_ENTRY, ROW_HANDLE, ROW_NORETURN, ROW_RECLAIM, ROW_CALLBACK, ROW_PAGECACHE, ROW_DROPPER, ROW_PINNER, ROW_HOSTHDR, ROW_DEFERRED, ROW_HOSTDIR, ROW_TESTSUITE, ROW_DEFINER, ROW_ARCH, ROW__N };
 enum scope_kind { SK_NOFS = 1, SK_NOIO = 2, SK_FLAGS = 3 };
 /* lock rows: LK_LOCK, LK_TRANS, LK_CLUSTER; setter and handle rows: what the
  * scope they open is called in patches: LK_TRANS "transactions", LK_JOURNAL
@@ -70,6 +70,8 @@ struct mrow {
 	int in_reclaim;   /* deferred when=reclaim: deferred only when the caller runs in reclaim (PF_MEMALLOC) */
 	int shared;       /* lock mode=read: a shared (reader) acquire */
 	int subclass_idx; /* lock subclass=I: argument I is the lockdep subclass (mutex_lock_nested()), -1 */
+	uint32_t srcarch; /* arch srcarch=DIR: the directory under arch/ make's ARCH=NAME builds, 0: NAME */
+	int is_default;   /* arch default=yes: the architecture assumed when neither --arch nor $ARCH names one */
 	int since, until; /* version codes (major*1000+minor), 0 if none */
 	char *reason;
 	int inferred;
@@ -131,4 +133,8 @@ void model_dump(const struct model *m, FILE *out);
  * hostdir row, `*` being one directory name (model/hostcode.txt: the boot
  * wrappers)? */
 int model_path_under(const char *pattern, const char *path);
+/* The directory under arch/ that make's ARCH=name builds (an arch row's
+ * srcarch=, else name itself); with name NULL, the default arch row's; NULL
+ * when name is NULL and no row is the default. */
+const char *model_srcarch(const struct model *m, const char *name);
 #endif

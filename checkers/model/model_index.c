@@ -133,3 +133,15 @@ int mrow_dummy_in(const struct mrow *r, const char *file)
 	size_t dl = r->dummy_dir ? strlen(istr(r->dummy_dir)) : 0;
 	return dl && strncmp(file, istr(r->dummy_dir), dl) == 0 && file[dl] == '/';
 }
+
+const char *model_srcarch(const struct model *m, const char *name)
+{
+	for (size_t i = m->n; i-- > 0;) { /* a later row wins (a user's --model file) */
+		const struct mrow *r = &m->rows[i];
+		if (r->kind != ROW_ARCH || !mrow_applies(m, r) ||
+		    (name ? strcmp(istr(r->name), name) != 0 : !r->is_default))
+			continue;
+		return istr(r->srcarch ? r->srcarch : r->name);
+	}
+	return name;
+}

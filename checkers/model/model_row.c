@@ -9,7 +9,7 @@
 #include "model/model_row.h"
 #include "base/util.h"
 
-static const char *const kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner", "hostheader", "deferred", "hostdir", "testsuite"};
+static const char *const kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner", "hostheader", "deferred", "hostdir", "testsuite", "definer", "arch"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -171,8 +171,8 @@ static int row_kind(struct rowctx *c, struct mrow *r, const char *word)
 	if (k == ROW__N)
 		return fail(c,
 			    "unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, "
-			    "handle, noreturn, reclaim, callback, pagecache, dropper, pinner, hostheader, deferred, hostdir or "
-			    "testsuite)",
+			    "handle, noreturn, reclaim, callback, pagecache, dropper, pinner, hostheader, deferred, hostdir, "
+			    "testsuite, definer or arch)",
 			    word);
 	r->kind = (enum row_kind)k;
 	if (r->kind == ROW_PAGECACHE)
@@ -212,6 +212,9 @@ static int row_name(struct rowctx *c, struct mrow *r, char *name)
 			ok = (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || strchr("_./-*", *q);
 		if (!ok)
 			return fail(c, "'%s' is not a directory of the tree ending in / (arch/*/boot/)", name);
+	} else if (r->kind == ROW_ARCH) {
+		if (!is_arch_name(name))
+			return fail(c, "'%s' is not an architecture name as make's ARCH= (x86_64, arm64)", name);
 	} else if (!is_ident(name)) {
 		return fail(c, "'%s' is not a C identifier", name);
 	}
@@ -438,6 +441,23 @@ static int opt_pinner(struct rowctx *c, struct mrow *r, const char *key, const c
 	return 0;
 }
 
+/* arch: srcarch= default=. */
+static int opt_arch(struct rowctx *c, struct mrow *r, const char *key, const char *val)
+{
+	if (strcmp(key, "srcarch") == 0) {
+		if (!is_arch_name(val))
+			return fail(c, "srcarch= takes a directory name under arch/ (x86), not '%s'", val);
+		r->srcarch = intern(val);
+	} else if (strcmp(key, "default") == 0) {
+		if (strcmp(val, "yes") != 0)
+			return fail(c, "default= takes yes (the architecture assumed when none is named), not '%s'", val);
+		r->is_default = 1;
+	} else {
+		return 1;
+	}
+	return 0;
+}
+
 /* The options of the other kinds: scope arg=, callback arg= blocks=, pagecache
  * mapping= gfp=, entry scope= blocks=, deferred from= when=. */
 static int opt_small(struct rowctx *c, struct mrow *r, const char *key, const char *val)
@@ -497,6 +517,8 @@ static int row_option(struct rowctx *c, struct mrow *r, const char *key, const c
 		rc = opt_reclaim(c, r, key, val);
 	else if (r->kind == ROW_PINNER)
 		rc = opt_pinner(c, r, key, val);
+	else if (r->kind == ROW_ARCH)
+		rc = opt_arch(c, r, key, val);
 	else if (r->kind == ROW_SETTER || r->kind == ROW_LOCK || r->kind == ROW_HANDLE)
 		rc = opt_context(c, r, key, val);
 	if (rc == 1 && r->kind == ROW_LOCK)
@@ -536,7 +558,7 @@ static int row_complete(struct rowctx *c, const struct mrow *r, const char *reas
 		return fail(c, "%s row needs %s=...", kind_names[k], k == ROW_SETTER ? "close" : "release");
 	if ((k == ROW_SETTER || k == ROW_LOCK || k == ROW_ROOT || k == ROW_ENTRY || k == ROW_HANDLE || k == ROW_NORETURN ||
 	     k == ROW_RECLAIM || k == ROW_CALLBACK || k == ROW_PAGECACHE || k == ROW_DROPPER || k == ROW_PINNER ||
-	     k == ROW_HOSTHDR || k == ROW_DEFERRED || k == ROW_HOSTDIR || k == ROW_TESTSUITE) &&
+	     k == ROW_HOSTHDR || k == ROW_DEFERRED || k == ROW_HOSTDIR || k == ROW_TESTSUITE || k == ROW_DEFINER || k == ROW_ARCH) &&
 	    (!reason || !*reason))
 		return fail(c, "%s row needs a reason after ' -- '", kind_names[k]);
 	if (k == ROW_RECLAIM && r->never != (r->in_file != 0))

@@ -104,6 +104,33 @@ void test_model(void)
 	bad("hostdir arch/*/boot -- r\n", "is not a directory of the tree ending in /");
 	bad("hostdir ../boot/ -- r\n", "is not a directory of the tree ending in /");
 	bad("hostdir /boot/ -- r\n", "is not a directory of the tree ending in /");
+	/* arch rows: make's ARCH= -> arch/DIR/, the default; a later row wins */
+	rc = load(&m,
+		  "arch x86_64 srcarch=x86 -- top Makefile\n"
+		  "arch x86 default=yes -- host\n"
+		  "arch sh64 srcarch=sh -- top Makefile\n"
+		  "arch sh64 srcarch=sh4 -- a user's row\n",
+		  err);
+	CHECK(rc == 0);
+	CHECK(strcmp(model_srcarch(&m, "x86_64"), "x86") == 0);
+	CHECK(strcmp(model_srcarch(&m, "arm64"), "arm64") == 0); /* no row: the name is the directory */
+	CHECK(strcmp(model_srcarch(&m, "sh64"), "sh4") == 0);
+	CHECK(strcmp(model_srcarch(&m, NULL), "x86") == 0);
+	model_free(&m);
+	rc = load(&m, "arch x86_64 srcarch=x86 -- top Makefile\n", err);
+	CHECK(rc == 0 && model_srcarch(&m, NULL) == NULL); /* no default row: none preferred */
+	model_free(&m);
+	bad("arch X86 -- r\n", "'X86' is not an architecture name");
+	bad("arch x86_64 srcarch=../x -- r\n", "srcarch= takes a directory name under arch/");
+	bad("arch x86 default=no -- r\n", "default= takes yes");
+	bad("arch x86 fs=x -- r\n", "unknown option 'fs' for a arch row");
+	bad("arch x86 default=yes\n", "arch row needs a reason");
+	/* definer rows: macros whose function is not the symbol its name says */
+	rc = load(&m, "definer SYSCALL_DEFINE -- syscalls.h\n", err);
+	CHECK(rc == 0 && m.n == 1 && m.rows[0].kind == ROW_DEFINER);
+	model_free(&m);
+	bad("definer SYSCALL_DEFINE\n", "definer row needs a reason");
+	bad("definer SYSCALL-DEFINE -- r\n", "is not a C identifier");
 
 	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
 	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");
