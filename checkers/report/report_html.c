@@ -300,24 +300,9 @@ static const char js[] =
 	"fromHash();apply(false);\n"
 	"})();\n";
 
-void report_html(FILE *out, const struct findings *fs, const struct run_stats *st)
+/* The document head and the page header: tree, version, counts. */
+static void html_head(FILE *out, const struct findings *fs, const struct run_stats *st)
 {
-	struct srccache sc;
-	srccache_init(&sc, st->prog);
-	struct count *subs = NULL, *rules = NULL;
-	size_t nsubs = 0, capsubs = 0, nrl = 0, caprl = 0;
-	for (size_t i = 0; i < fs->n; i++) {
-		char *s = subsystem(fs->v[i].file);
-		bump(&subs, &nsubs, &capsubs, s);
-		free(s);
-	}
-	for (int r = 0; r < NRULES; r++) /* rule order, rules with findings only */
-		for (size_t i = 0; i < fs->n; i++)
-			if (fs->v[i].rid == r)
-				bump(&rules, &nrl, &caprl, rule_table[r].id);
-	if (nsubs) /* qsort(NULL, 0) is undefined */
-		qsort(subs, nsubs, sizeof(*subs), cmp_count);
-
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
@@ -343,17 +328,11 @@ void report_html(FILE *out, const struct findings *fs, const struct run_stats *s
 	if (st->nfailed)
 		fprintf(out, " &middot; %zu file%s failed to parse", st->nfailed, st->nfailed == 1 ? "" : "s");
 	fputs("</p></header>\n<main>\n", out);
+}
 
-	fputs("<section class=\"charts\" aria-label=\"summary\">\n", out);
-	if (fs->n) {
-		size_t shown = nsubs > 25 ? 25 : nsubs;
-		chart_stacked(out, nsubs > shown ? "Findings per subsystem and rule (top 25)" : "Findings per subsystem and rule",
-			      subs, shown, rules, nrl, fs);
-		chart(out, "Findings per rule", "rule", rules, nrl, 1);
-	}
-	fputs("</section>\n", out);
-
-	/* Filters. */
+/* The filter form: rule, confidence, directory (the subsystems with findings). */
+static void html_filters(FILE *out, const struct findings *fs, const struct count *subs, size_t nsubs)
+{
 	fputs("<form id=\"filters\" onsubmit=\"return false\">\n<label for=\"f-rule\">Rule</label> "
 	      "<select id=\"f-rule\"><option value=\"\">all</option>",
 	      out);
@@ -376,67 +355,100 @@ void report_html(FILE *out, const struct findings *fs, const struct run_stats *s
 		     "<span id=\"count\"><b id=\"shown\">%zu</b> of %zu findings shown</span>\n</form>\n",
 		fs->n, fs->n);
 	fprintf(out, "<p id=\"none\"%s>No finding matches.</p>\n", fs->n ? " hidden" : "");
+}
 
-	for (size_t i = 0; i < fs->n; i++) {
-		const struct finding *f = &fs->v[i];
-		char *sub = subsystem(f->file);
-		fprintf(out, "<section class=\"finding\" id=\"f%zu\" style=\"--c:%s\" data-rule=\"", i + 1, rule_color(f->rid));
-		h(out, f->rule);
-		fputs("\" data-conf=\"", out);
-		h(out, f->confidence);
-		fputs("\" data-dir=\"", out);
-		h(out, sub);
-		fputs("\" data-file=\"", out);
-		h(out, f->file);
-		fputs("\">\n<h3><span class=\"badge\">", out);
-		h(out, f->rule);
-		fputs("</span><span class=\"badge conf ", out);
-		h(out, f->confidence);
-		fputs("\">", out);
-		h(out, f->confidence);
-		fputs("</span>", out);
-		if (f->suppressed)
-			fputs("<span class=\"badge supp\">suppressed</span>", out);
-		fprintf(out, "<a href=\"#f%zu\">", i + 1);
-		h(out, f->file);
-		fprintf(out, ":%d:%d</a>", f->line, f->col);
-		if (f->function && *f->function) {
-			fputs(" in <code>", out);
-			h(out, f->function);
-			fputs("()</code>", out);
-		}
-		fputs("</h3>\n<p class=\"msg\">", out);
-		h(out, f->message);
-		fputs("</p>\n", out);
-		if (f->fix) {
-			fputs("<p class=\"fix\">Fix: <code>", out);
-			h(out, f->fix);
-			fputs("</code></p>\n", out);
-		}
-		if (f->suppressed) {
-			fputs("<p class=\"msg\">Suppressed: ", out);
-			h(out, f->suppressed);
-			fputs("</p>\n", out);
-		}
-		excerpt(out, &sc, f->file, f->line, f->col, f->col_end, 3, 3, NULL);
-		if (f->nev) {
-			fputs("<details open><summary>Evidence</summary>\n<ol class=\"chain\">\n", out);
-			for (int k = 0; k < f->nev; k++) {
-				char id[64];
-				snprintf(id, sizeof(id), "f%zu-h%d", i + 1, k + 1);
-				fprintf(out, "<li><a href=\"#%s\">", id);
-				h(out, f->ev[k].file);
-				fprintf(out, ":%d</a> ", f->ev[k].line);
-				h(out, f->ev[k].what);
-				fputc('\n', out);
-				excerpt(out, &sc, f->ev[k].file, f->ev[k].line, 0, 0, 1, 1, id);
-				fputs("</li>\n", out);
-			}
-			fputs("</ol>\n</details>\n", out);
-		}
-		fputs("</section>\n", out);
-		free(sub);
+/* Finding i (0-based) as a section: badges, message, fix, excerpt, evidence. */
+static void html_finding(FILE *out, struct srccache *sc, const struct finding *f, size_t i)
+{
+	char *sub = subsystem(f->file);
+	fprintf(out, "<section class=\"finding\" id=\"f%zu\" style=\"--c:%s\" data-rule=\"", i + 1, rule_color(f->rid));
+	h(out, f->rule);
+	fputs("\" data-conf=\"", out);
+	h(out, f->confidence);
+	fputs("\" data-dir=\"", out);
+	h(out, sub);
+	fputs("\" data-file=\"", out);
+	h(out, f->file);
+	fputs("\">\n<h3><span class=\"badge\">", out);
+	h(out, f->rule);
+	fputs("</span><span class=\"badge conf ", out);
+	h(out, f->confidence);
+	fputs("\">", out);
+	h(out, f->confidence);
+	fputs("</span>", out);
+	if (f->suppressed)
+		fputs("<span class=\"badge supp\">suppressed</span>", out);
+	fprintf(out, "<a href=\"#f%zu\">", i + 1);
+	h(out, f->file);
+	fprintf(out, ":%d:%d</a>", f->line, f->col);
+	if (f->function && *f->function) {
+		fputs(" in <code>", out);
+		h(out, f->function);
+		fputs("()</code>", out);
 	}
+	fputs("</h3>\n<p class=\"msg\">", out);
+	h(out, f->message);
+	fputs("</p>\n", out);
+	if (f->fix) {
+		fputs("<p class=\"fix\">Fix: <code>", out);
+		h(out, f->fix);
+		fputs("</code></p>\n", out);
+	}
+	if (f->suppressed) {
+		fputs("<p class=\"msg\">Suppressed: ", out);
+		h(out, f->suppressed);
+		fputs("</p>\n", out);
+	}
+	excerpt(out, sc, f->file, f->line, f->col, f->col_end, 3, 3, NULL);
+	if (f->nev) {
+		fputs("<details open><summary>Evidence</summary>\n<ol class=\"chain\">\n", out);
+		for (int k = 0; k < f->nev; k++) {
+			char id[64];
+			snprintf(id, sizeof(id), "f%zu-h%d", i + 1, k + 1);
+			fprintf(out, "<li><a href=\"#%s\">", id);
+			h(out, f->ev[k].file);
+			fprintf(out, ":%d</a> ", f->ev[k].line);
+			h(out, f->ev[k].what);
+			fputc('\n', out);
+			excerpt(out, sc, f->ev[k].file, f->ev[k].line, 0, 0, 1, 1, id);
+			fputs("</li>\n", out);
+		}
+		fputs("</ol>\n</details>\n", out);
+	}
+	fputs("</section>\n", out);
+	free(sub);
+}
+
+void report_html(FILE *out, const struct findings *fs, const struct run_stats *st)
+{
+	struct srccache sc;
+	srccache_init(&sc, st->prog);
+	struct count *subs = NULL, *rules = NULL;
+	size_t nsubs = 0, capsubs = 0, nrl = 0, caprl = 0;
+	for (size_t i = 0; i < fs->n; i++) {
+		char *s = subsystem(fs->v[i].file);
+		bump(&subs, &nsubs, &capsubs, s);
+		free(s);
+	}
+	for (int r = 0; r < NRULES; r++) /* rule order, rules with findings only */
+		for (size_t i = 0; i < fs->n; i++)
+			if (fs->v[i].rid == r)
+				bump(&rules, &nrl, &caprl, rule_table[r].id);
+	if (nsubs) /* qsort(NULL, 0) is undefined */
+		qsort(subs, nsubs, sizeof(*subs), cmp_count);
+
+	html_head(out, fs, st);
+	fputs("<section class=\"charts\" aria-label=\"summary\">\n", out);
+	if (fs->n) {
+		size_t shown = nsubs > 25 ? 25 : nsubs;
+		chart_stacked(out, nsubs > shown ? "Findings per subsystem and rule (top 25)" : "Findings per subsystem and rule",
+			      subs, shown, rules, nrl, fs);
+		chart(out, "Findings per rule", "rule", rules, nrl, 1);
+	}
+	fputs("</section>\n", out);
+	html_filters(out, fs, subs, nsubs);
+	for (size_t i = 0; i < fs->n; i++)
+		html_finding(out, &sc, &fs->v[i], i);
 	fputs("<p class=\"footer\">gfpcheck " GFPCHECK_VERSION " &middot; self-contained report, works offline</p>\n",
 	      out);
 	fprintf(out, "</main>\n<script>\n%s</script>\n</body>\n</html>\n", js);
