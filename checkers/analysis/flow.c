@@ -406,6 +406,133 @@ static int saved_here(const struct fa *F, uint32_t key)
 	return 0;
 }
 
+/* A scope row's call: a save opens a scope (memalloc_flags_save() one of the
+ * kind its PF_ argument names), a restore closes the one saved into its
+ * argument, else the innermost, else it is a closer of its caller's. */
+static void apply_scope(struct fa *F, int c, struct astate *s, const struct mrow *r, uint32_t key0)
+{
+	const struct model *m = F->a->model;
+	const struct call *cl = &F->p->calls[c];
+	if (r->save) {
+		int sk = r->scope;
+		if (sk == SK_FLAGS) {
+			int ai = r->arg_idx >= 0 ? r->arg_idx : 0;
+			sk = ai < cl->nargs ? pflag_kind(m, istr(cl->args[ai])) : 0;
+		}
+		if (sk) {
+			struct held h = {HK_SCOPE, (uint8_t)sk, (int16_t)row_index(m, r), cl->lhs, c, 0};
+			as_push(s, h);
+		}
+		return;
+	}
+	int i = key0 ? as_find(s, HK_SCOPE, -2, key0) : -1;
+	if (i >= 0) {
+		int top = as_find(s, HK_SCOPE, -2, 0);
+		if (top != i)
+			add_imbalance(F, 3, c);
+		as_remove(s, i);
+	} else if ((i = as_find(s, HK_SCOPE, -2, 0)) >= 0) {
+		as_remove(s, i);
+	} else if (!key0 || !saved_here(F, key0)) {
+		/* restores a scope its caller opened: a closer */
+		add_kill(F, HK_SCOPE, -1, 0);
+	}
+}
+
+/* A call of a closer (release=/close= of lock and setter rows): 1 when it
+ * released an entry or recorded what it kills, 0 when no row's argument
+ * matches and the callee's own summary is to say what it releases. */
+static int apply_closer(struct fa *F, int c, struct astate *s, uint32_t key0)
+{
+	const struct model *m = F->a->model;
+	const struct mrow *cr[MAXCLOSERS];
+	int nc = model_find_closer(m, F->p->calls[c].callee, cr, MAXCLOSERS);
+	/* the entry with the same identity, then one of the same lock class, then the
+	 * most recent entry of a row this call closes */
+	for (int pass = 0; pass < 3 && nc; pass++)
+		for (int k = 0; k < nc; k++) {
+			if (!arg_matches(cr[k], key0))
+				continue;
+			int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
+			int row = row_index(m, cr[k]);
+			int i = -1;
+			if (pass == 0)
+				i = as_find(s, kind, row, key0);
+			else if (pass == 1 && kind == HK_LOCK)
+				i = as_find_cls(s, call_class(F, c, cr[k]));
+			else if (pass == 2)
+				i = as_find(s, kind, row, 0);
+			if (i >= 0) {
+				as_remove(s, i);
+				return 1;
+			}
+		}
+	/* A closer of something this function did not open. Prefer any open entry of
+	 * the same kind with the same identity (wrappers with other names). */
+	int matched = 0;
+	for (int k = 0; k < nc; k++) {
+		if (!arg_matches(cr[k], key0))
+			continue;
+		int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
+		add_kill(F, kind, row_index(m, cr[k]), kind == HK_LOCK ? call_class(F, c, cr[k]) : 0);
+		matched = 1;
+	}
+	/* no model row's argument matches (f2fs_up_read(&sbi->sb_lock) against a
+	 * row for cp_rwsem): the callee's own summary says what it releases */
+	return matched;
+}
+
+/* An annotated lock wrapper whose body the facts do not hold: the class its
+ * annotation names is taken or released. */
+static void apply_ctx_wrapper(struct fa *F, int c, struct astate *s, uint32_t key0)
+{
+	const struct call *cl = &F->p->calls[c];
+	if (cl->ctx_change == 1) {
+		struct held h = {HK_LOCK, 0, ROW_CTX, cl->lhs ? cl->lhs : key0, c, cl->ctx_cls};
+		as_push(s, h);
+		add_acq(F, h.cls);
+		return;
+	}
+	int i = as_find_cls(s, cl->ctx_cls);
+	if (i >= 0)
+		as_remove(s, i);
+	else
+		add_kill(F, HK_LOCK, -1, cl->ctx_cls);
+}
+
+/* A call of a function of the scan: its summary's kills release what the
+ * caller holds (or are the caller's own kills), its gens are pushed. */
+static void apply_summary(struct fa *F, int c, struct astate *s, uint32_t key0)
+{
+	const struct call *cl = &F->p->calls[c];
+	const struct func *t = &F->p->funcs[cl->target];
+	for (int k = 0; k < t->nkill; k++) {
+		int kind = (int)(t->kill[k] >> 16), row = (int)(t->kill[k] & 0xffff) - 1;
+		uint32_t kc = t->kill_cls[k] ? lock_class_at(F->a, c, t->kill_cls[k]) : 0;
+		int i = kc ? as_find_cls(s, kc) : -1;
+		if (kind == HK_SCOPE && i < 0)
+			i = scope_kill_target(F, s, c);
+		else if (i < 0 && !(row < 0 && kc)) /* a class without a row (ROW_CTX) releases that class only */
+			i = as_find_compatible(F, s, kind, row < 0 ? -2 : row, kc);
+		if (i >= 0)
+			as_remove(s, i);
+		else if (i == -1)
+			add_kill(F, kind, row, kc);
+	}
+	for (int k = 0; k < t->ngen; k++) {
+		struct held h = t->gen[k];
+		h.key = cl->lhs ? cl->lhs : key0;
+		h.call = c;
+		if (h.cls)
+			h.cls = lock_class_at(F->a, c, h.cls);
+		as_push(s, h);
+		if (h.kind == HK_LOCK)
+			add_acq(F, h.cls);
+	}
+	for (int k = 0; k < t->ncgen; k++)
+		add_acq(F, lock_class_at(F->a, c, t->cgen[k]));
+}
+
 void apply_call(struct fa *F, int c, struct astate *s)
 {
 	const struct model *m = F->a->model;
@@ -416,30 +543,7 @@ void apply_call(struct fa *F, int c, struct astate *s)
 	uint32_t key0 = cl->nargs ? norm_key(cl->args[0]) : 0;
 	const struct mrow *r = model_find1(m, ROW_SCOPE, name);
 	if (r) {
-		if (r->save) {
-			int sk = r->scope;
-			if (sk == SK_FLAGS) {
-				int ai = r->arg_idx >= 0 ? r->arg_idx : 0;
-				sk = ai < cl->nargs ? pflag_kind(m, istr(cl->args[ai])) : 0;
-			}
-			if (sk) {
-				struct held h = {HK_SCOPE, (uint8_t)sk, (int16_t)row_index(m, r), cl->lhs, c, 0};
-				as_push(s, h);
-			}
-		} else {
-			int i = key0 ? as_find(s, HK_SCOPE, -2, key0) : -1;
-			if (i >= 0) {
-				int top = as_find(s, HK_SCOPE, -2, 0);
-				if (top != i)
-					add_imbalance(F, 3, c);
-				as_remove(s, i);
-			} else if ((i = as_find(s, HK_SCOPE, -2, 0)) >= 0) {
-				as_remove(s, i);
-			} else if (!key0 || !saved_here(F, key0)) {
-				/* restores a scope its caller opened: a closer */
-				add_kill(F, HK_SCOPE, -1, 0);
-			}
-		}
+		apply_scope(F, c, s, r, key0);
 		return;
 	}
 	r = model_find1(m, ROW_SETTER, name);
@@ -455,94 +559,16 @@ void apply_call(struct fa *F, int c, struct astate *s)
 		add_acq(F, h.cls);
 		return;
 	}
-	if (lock_row(m, name, key0, 1)) {
-		add_acq(F, call_class(F, c, lock_row(m, name, key0, 1)));
+	if ((r = lock_row(m, name, key0, 1))) {
+		add_acq(F, call_class(F, c, r));
 		return; /* trylock: taken on the branch that tests it (see run_if) */
 	}
-	const struct mrow *cr[MAXCLOSERS];
-	int nc = model_find_closer(m, name, cr, MAXCLOSERS);
-	int closed = 0;
-	/* the entry with the same identity, then one of the same lock class, then the
-	 * most recent entry of a row this call closes */
-	for (int pass = 0; pass < 3 && nc && !closed; pass++)
-		for (int k = 0; k < nc && !closed; k++) {
-			if (!arg_matches(cr[k], key0))
-				continue;
-			int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
-			int row = row_index(m, cr[k]);
-			int i = -1;
-			if (pass == 0)
-				i = as_find(s, kind, row, key0);
-			else if (pass == 1 && kind == HK_LOCK)
-				i = as_find_cls(s, call_class(F, c, cr[k]));
-			else if (pass == 2)
-				i = as_find(s, kind, row, 0);
-			if (i >= 0) {
-				as_remove(s, i);
-				closed = 1;
-			}
-		}
-	if (nc && !closed) {
-		/* A closer of something this function did not open. Prefer any open entry of
-		 * the same kind with the same identity (wrappers with other names). */
-		int matched = 0;
-		for (int k = 0; k < nc; k++) {
-			if (!arg_matches(cr[k], key0))
-				continue;
-			int kind = cr[k]->kind == ROW_SETTER ? HK_SETTER : HK_LOCK;
-			add_kill(F, kind, row_index(m, cr[k]), kind == HK_LOCK ? call_class(F, c, cr[k]) : 0);
-			matched = 1;
-		}
-		if (matched)
-			return;
-		/* no model row's argument matches (f2fs_up_read(&sbi->sb_lock) against a
-		 * row for cp_rwsem): the callee's own summary says what it releases */
-	}
-	if (closed)
+	if (apply_closer(F, c, s, key0))
 		return;
-	if (cl->target < 0 && cl->ctx_change && cl->ctx_cls) {
-		/* an annotated lock wrapper whose body the facts do not hold */
-		if (cl->ctx_change == 1) {
-			struct held h = {HK_LOCK, 0, ROW_CTX, cl->lhs ? cl->lhs : key0, c, cl->ctx_cls};
-			as_push(s, h);
-			add_acq(F, h.cls);
-		} else {
-			int i = as_find_cls(s, cl->ctx_cls);
-			if (i >= 0)
-				as_remove(s, i);
-			else
-				add_kill(F, HK_LOCK, -1, cl->ctx_cls);
-		}
-		return;
-	}
-	if (cl->target >= 0) {
-		const struct func *t = &F->p->funcs[cl->target];
-		for (int k = 0; k < t->nkill; k++) {
-			int kind = (int)(t->kill[k] >> 16), row = (int)(t->kill[k] & 0xffff) - 1;
-			uint32_t kc = t->kill_cls[k] ? lock_class_at(F->a, c, t->kill_cls[k]) : 0;
-			int i = kc ? as_find_cls(s, kc) : -1;
-			if (kind == HK_SCOPE && i < 0)
-				i = scope_kill_target(F, s, c);
-			else if (i < 0 && !(row < 0 && kc)) /* a class without a row (ROW_CTX) releases that class only */
-				i = as_find_compatible(F, s, kind, row < 0 ? -2 : row, kc);
-			if (i >= 0)
-				as_remove(s, i);
-			else if (i == -1)
-				add_kill(F, kind, row, kc);
-		}
-		for (int k = 0; k < t->ngen; k++) {
-			struct held h = t->gen[k];
-			h.key = cl->lhs ? cl->lhs : key0;
-			h.call = c;
-			if (h.cls)
-				h.cls = lock_class_at(F->a, c, h.cls);
-			as_push(s, h);
-			if (h.kind == HK_LOCK)
-				add_acq(F, h.cls);
-		}
-		for (int k = 0; k < t->ncgen; k++)
-			add_acq(F, lock_class_at(F->a, c, t->cgen[k]));
-	}
+	if (cl->target < 0 && cl->ctx_change && cl->ctx_cls)
+		apply_ctx_wrapper(F, c, s, key0);
+	else if (cl->target >= 0)
+		apply_summary(F, c, s, key0);
 }
 
 int probe_index(const struct fa *F, int c)
