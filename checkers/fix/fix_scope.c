@@ -431,24 +431,11 @@ static void add_line(struct strbuf *b, const char *ind, const char *text)
 	sb_addc(b, '\n');
 }
 
-/* The checks of fix_scope_region(), then (unless dry) its edits. */
-static const char *scope_region(struct fixer *F, const struct region *g, int group, int dry)
+/* Where the save goes: the line after the acquire statement, or after the
+ * error check that follows it (g->after_if); *off is that line's offset. */
+static const char *save_point(const struct program *p, const struct region *g, const struct ffile *f, long *off)
 {
-	const struct program *p = F->a->prog;
 	const struct call *ac = &p->calls[g->acquire];
-	const struct func *fn = &p->funcs[g->fn];
-	struct ffile *f = fix_file(F, p->files[ac->file].path);
-	if (!f->text)
-		return "the file cannot be read";
-	const char *why = check_callee(f, ac);
-	for (int i = 0; i < g->nrel && !why; i++)
-		why = check_callee(f, &p->calls[g->rel[i]]);
-	if (why)
-		return why;
-	/* the acquire statement starts its line and is not a brace-less body */
-	if (!call_starts_stmt(f, ac->pos.line, ac->pos.col, 0) || !stmt_boundary_ok(f, ac->pos.line))
-		return "the acquire is not a statement of its own at the start of a line";
-	long save_line_off;
 	if (g->after_if < 0) {
 		long o = fix_off(f, ac->end.line, ac->end.col);
 		if (o < 0)
@@ -461,18 +448,25 @@ static const char *scope_region(struct fixer *F, const struct region *g, int gro
 		int l = line_of(f, (size_t)(q - f->text));
 		if (!blank_or_comment(q + 1, line_end(f, l)) || l >= f->nlines)
 			return "code follows the acquire on its line";
-		save_line_off = (long)f->ls[l];
-	} else {
-		const struct item *it = &p->items[g->after_if];
-		long o = fix_off(f, it->e2.line, it->e2.col);
-		if (o <= 0)
-			return "bad position of the error check";
-		int l = line_of(f, (size_t)o - 1);
-		if (!blank_or_comment(f->text + o, line_end(f, l)) || l >= f->nlines)
-			return "code follows the error check after the acquire on its line";
-		save_line_off = (long)f->ls[l];
+		*off = (long)f->ls[l];
+		return NULL;
 	}
-	/* releases */
+	const struct item *it = &p->items[g->after_if];
+	long o = fix_off(f, it->e2.line, it->e2.col);
+	if (o <= 0)
+		return "bad position of the error check";
+	int l = line_of(f, (size_t)o - 1);
+	if (!blank_or_comment(f->text + o, line_end(f, l)) || l >= f->nlines)
+		return "code follows the error check after the acquire on its line";
+	*off = (long)f->ls[l];
+	return NULL;
+}
+
+/* The releases start their statements, and the region's GFP_NOFS tokens lie
+ * after the save point, at their positions in the source. */
+static const char *check_rel_toks(const struct program *p, const struct region *g, const struct ffile *f)
+{
+	const struct call *ac = &p->calls[g->acquire];
 	for (int i = 0; i < g->nrel; i++) {
 		const struct call *rc = &p->calls[g->rel[i]];
 		if (!call_starts_stmt(f, rc->pos.line, rc->pos.col, 1))
@@ -490,31 +484,13 @@ static const char *scope_region(struct fixer *F, const struct region *g, int gro
 		if (tf && (o < 0 || strncmp(f->text + o, "GFP_NOFS", 8) != 0))
 			return "a GFP_NOFS token is not at its position in the source";
 	}
-	const char *fname = istr(fn->name);
-	int blank_after = 0;
-	char *dind = NULL;
-	long doff = decl_point(f, fn, &blank_after, &dind);
-	if (doff < 0)
-		return "cannot find where the function's local declarations go";
-	if ((size_t)doff > (size_t)save_line_off) {
-		free(dind);
-		return "the function body starts after the acquire";
-	}
-	char *name = cookie_name(f, fname);
-	if (!name) {
-		free(dind);
-		return "no free cookie name";
-	}
-	if (dry) {
-		free(dind);
-		free(name);
-		return NULL;
-	}
-	/* edits: include, declaration, comment + save, restores, tokens */
-	add_cookie(F, f, group, doff, dind, name, blank_after);
-	free(dind);
-	struct strbuf b = {0};
-	char *ind = indent_of(f, ac->pos.line);
+	return NULL;
+}
+
+/* The comment above the save: the longest of three wordings that fits in 80
+ * columns at indent ind (the shortest if none does). */
+static char *scope_comment(const struct fixer *F, const struct region *g, const struct call *ac, const char *ind)
+{
 	const struct mrow *row = g->row >= 0 ? &F->a->model->rows[g->row] : NULL;
 	const char *fsn = row && row->fs && strcmp(istr(row->fs), "cmdline") ? istr(row->fs) : "the filesystem";
 	const char *an = istr(ac->callee);
@@ -534,9 +510,25 @@ static const char *scope_region(struct fixer *F, const struct region *g, int gro
 			pick = k;
 			break;
 		}
-	add_line(&b, ind, cands[pick]);
 	for (int k = 0; k < 3; k++)
-		free(cands[k]);
+		if (k != pick)
+			free(cands[k]);
+	return cands[pick];
+}
+
+/* The edits of a checked region: comment and save at save_line_off, a
+ * restore before each release, the tokens flipped (in this file and in
+ * callees' files). */
+static void scope_edits(struct fixer *F, const struct region *g, int group, struct ffile *f, long save_line_off,
+			const char *name)
+{
+	const struct program *p = F->a->prog;
+	const struct call *ac = &p->calls[g->acquire];
+	struct strbuf b = {0};
+	char *ind = indent_of(f, ac->pos.line);
+	char *comment = scope_comment(F, g, ac, ind);
+	add_line(&b, ind, comment);
+	free(comment);
 	char *sv = xasprintf("%s = memalloc_nofs_save();", name);
 	add_line(&b, ind, sv);
 	free(sv);
@@ -551,8 +543,6 @@ static const char *scope_region(struct fixer *F, const struct region *g, int gro
 		free(rind);
 	}
 	sb_free(&b);
-	free(name);
-	/* flip the tokens (in this file and in callees' files) */
 	for (int k = 0; k < g->ntoks; k++) {
 		const struct gfptok *t = &p->gfps[g->toks[k]];
 		struct ffile *tf = fix_file(F, p->files[t->file].path);
@@ -561,6 +551,49 @@ static const char *scope_region(struct fixer *F, const struct region *g, int gro
 		if (w)
 			fix_note(F, tf->path, t->pos.line, "GFP_NOFS inside the new scope left as it is: %s", w);
 	}
+}
+
+/* The checks of fix_scope_region(), then (unless dry) its edits. */
+static const char *scope_region(struct fixer *F, const struct region *g, int group, int dry)
+{
+	const struct program *p = F->a->prog;
+	const struct call *ac = &p->calls[g->acquire];
+	const struct func *fn = &p->funcs[g->fn];
+	struct ffile *f = fix_file(F, p->files[ac->file].path);
+	if (!f->text)
+		return "the file cannot be read";
+	const char *why = check_callee(f, ac);
+	for (int i = 0; i < g->nrel && !why; i++)
+		why = check_callee(f, &p->calls[g->rel[i]]);
+	if (why)
+		return why;
+	/* the acquire statement starts its line and is not a brace-less body */
+	if (!call_starts_stmt(f, ac->pos.line, ac->pos.col, 0) || !stmt_boundary_ok(f, ac->pos.line))
+		return "the acquire is not a statement of its own at the start of a line";
+	long save_line_off = 0;
+	if ((why = save_point(p, g, f, &save_line_off)) || (why = check_rel_toks(p, g, f)))
+		return why;
+	const char *fname = istr(fn->name);
+	int blank_after = 0;
+	char *dind = NULL;
+	long doff = decl_point(f, fn, &blank_after, &dind);
+	if (doff < 0)
+		return "cannot find where the function's local declarations go";
+	if ((size_t)doff > (size_t)save_line_off) {
+		free(dind);
+		return "the function body starts after the acquire";
+	}
+	char *name = cookie_name(f, fname);
+	if (!name) {
+		free(dind);
+		return "no free cookie name";
+	}
+	if (!dry) { /* edits: include, declaration, comment + save, restores, tokens */
+		add_cookie(F, f, group, doff, dind, name, blank_after);
+		scope_edits(F, g, group, f, save_line_off, name);
+	}
+	free(dind);
+	free(name);
 	return NULL;
 }
 
