@@ -548,10 +548,12 @@ static void mark_arg_refs(struct analysis *a)
 	for (size_t c = 0; c < p->ncalls; c++) {
 		const struct call *cl = &p->calls[c];
 		for (int i = 0; i < cl->nargs; i++) {
-			const char *t = istr(cl->args[i]);
+			/* the argument's text is interned: its id is the name's, unless
+			 * it is written &name */
+			uint32_t id = cl->args[i];
+			const char *t = istr(id);
 			if (*t == '&')
-				t++;
-			uint32_t id = intern_lookup(t);
+				id = is_ident(++t) ? intern_lookup(t) : 0;
 			if (!id || id >= a->nhead || a->fn_head[id] < 0 || !is_ident(t))
 				continue;
 			int f = graph_resolve_in(a, cl->file, cl->fn, id);
