@@ -188,7 +188,15 @@ static void intern_rehash(void)
 	tabcap = ncap;
 }
 
+static uint32_t intern_find_h(const char *s, size_t n, uint32_t h, int add);
+
 static uint32_t intern_find(const char *s, size_t n, int add)
+{
+	return intern_find_h(s, n, n ? (uint32_t)hash_bytes(s, n) : 0, add);
+}
+
+/* h: hash_bytes(s, n) truncated, worked out by the caller (facts_pre.c). */
+static uint32_t intern_find_h(const char *s, size_t n, uint32_t h, int add)
 {
 	if (!nstrs) {
 		capstrs = 1024;
@@ -202,7 +210,6 @@ static uint32_t intern_find(const char *s, size_t n, int add)
 		return 0;
 	if ((nstrs + 1) * 2 > tabcap)
 		intern_rehash();
-	uint32_t h = (uint32_t)hash_bytes(s, n);
 	size_t j = h & (tabcap - 1);
 	while (tab[j].id) {
 		uint32_t id = tab[j].id;
@@ -229,6 +236,17 @@ void intern_prefetch(const char *s, size_t n)
 {
 	if (tabcap && n)
 		__builtin_prefetch(&tab[(uint32_t)hash_bytes(s, n) & (tabcap - 1)]);
+}
+
+void intern_prefetch_h(uint32_t h)
+{
+	if (tabcap)
+		__builtin_prefetch(&tab[h & (tabcap - 1)]);
+}
+
+uint32_t intern_nh(const char *s, size_t n, uint32_t h)
+{
+	return intern_find_h(s, n, h, 1);
 }
 
 uint32_t intern_n(const char *s, size_t n)

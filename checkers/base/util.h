@@ -55,6 +55,9 @@ uint32_t intern_n(const char *s, size_t n);
 /* Start fetching the table slot of s[0..n) into the cache (a loader that knows
  * which strings it interns next hides the memory latency of the lookups). */
 void intern_prefetch(const char *s, size_t n);
+/* The same with the hash known: (uint32_t)hash_bytes(s, n). */
+uint32_t intern_nh(const char *s, size_t n, uint32_t h);
+void intern_prefetch_h(uint32_t h);
 uint32_t intern_lookup(const char *s); /* 0 when not interned */
 uint32_t intern_lookup_n(const char *s, size_t n);
 const char *istr(uint32_t id);

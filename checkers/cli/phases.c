@@ -161,10 +161,29 @@ static int load_factdirs(struct run *R)
 	qsort(ff, nff, sizeof(*ff), cmp_factfile);
 	struct dirscan *ds = xcalloc(R->A.nfactdirs, sizeof(*ds));
 	int rc = read_scanned(R, ds);
+	/* read (and split) ahead on a second thread, as load_pass() */
+	const char **paths = xmalloc(sizeof(*paths) * nff);
+	for (size_t i = 0; i < nff; i++) /* NULL: an older copy of the same file */
+		paths[i] = i && strcmp(ff[i].src, ff[i - 1].src) == 0 ? NULL : ff[i].facts;
+	struct freader *fr = freader_start(paths, nff);
 	for (size_t i = 0; i < nff && !rc; i++) {
-		if (i && strcmp(ff[i].src, ff[i - 1].src) == 0)
-			continue; /* an older copy of the same file */
-		if (facts_load(&R->prog, ff[i].facts, ff[i].src, err, sizeof(err))) {
+		const char *text;
+		size_t len;
+		const struct facts_pre *pre;
+		int got = freader_get(fr, i, &text, &len, &pre);
+		int bad = 0;
+		if (!paths[i]) {
+			freader_done(fr, i);
+			continue;
+		}
+		if (got != 0) {
+			snprintf(err, sizeof(err), "%s: error: cannot read facts file", ff[i].facts);
+			bad = 1;
+		} else {
+			bad = facts_load_read_pre(&R->prog, ff[i].facts, text, len, pre, ff[i].src, err, sizeof(err)) != 0;
+		}
+		freader_done(fr, i);
+		if (bad) {
 			fprintf(stderr, "%s\n", err);
 			rc = 2;
 			continue;
@@ -172,6 +191,8 @@ static int load_factdirs(struct run *R)
 		const struct dirscan *d = &ds[ff[i].dir];
 		R->prog.files[R->prog.nfiles - 1].context = d->n && !under_scanned(ff[i].src, d->v, d->n);
 	}
+	freader_stop(fr);
+	free(paths);
 	for (size_t i = 0; i < R->A.nfactdirs; i++) {
 		for (size_t k = 0; k < ds[i].n; k++)
 			free(ds[i].v[k]);
@@ -247,7 +268,8 @@ static int load_pass(struct run *R, struct extract_file *files, size_t nfiles, i
 	for (size_t i = 0; i < nfiles && !rc; i++) {
 		const char *text;
 		size_t len;
-		int got = freader_get(fr, i, &text, &len);
+		const struct facts_pre *pre;
+		int got = freader_get(fr, i, &text, &len, &pre);
 		int bad = 0;
 		if (!paths[i]) {
 			program_add_failed(&R->prog, files[i].rel, files[i].error);
@@ -255,7 +277,7 @@ static int load_pass(struct run *R, struct extract_file *files, size_t nfiles, i
 			snprintf(err, sizeof(err), "%s: error: cannot read facts file", files[i].facts);
 			bad = 1;
 		} else {
-			bad = facts_load_read(&R->prog, files[i].facts, text, len, files[i].rel, err, sizeof(err)) != 0;
+			bad = facts_load_read_pre(&R->prog, files[i].facts, text, len, pre, files[i].rel, err, sizeof(err)) != 0;
 		}
 		freader_done(fr, i);
 		if (bad && pass == 0 && files[i].cached) {

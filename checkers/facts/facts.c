@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "facts/program.h"
+#include "facts/facts_pre.h"
 #include "facts/facts_reader.h"
 #include "facts/schema.h"
 #include "base/util.h"
@@ -119,6 +120,8 @@ struct ctx {
 	int file;
 	size_t call0, gfp0, fn0;
 	struct facts_bufs b;
+	const struct facts_pre *pre; /* the records split and checked ahead, or NULL */
+	size_t pre_d;                /* pre's line of body line i is i + pre_d */
 	int have_source;
 	long long source_size;
 	int version;
@@ -149,7 +152,7 @@ static int ferr(struct ctx *c, const char *fmt, ...)
 
 static uint32_t id_of(const struct fact_val *v)
 {
-	return intern_n(v->s, v->n);
+	return v->hh ? intern_nh(v->s, v->n, v->h) : intern_n(v->s, v->n);
 }
 
 static pos_t pos_of(const struct fact_val *v)
@@ -668,6 +671,21 @@ static int read_record(struct ctx *c, size_t n, int *nfp)
 	return k;
 }
 
+/* Body line i (n bytes at c->line) as read_record() reads it, from c->pre
+ * when it holds the line checked; *vp: its values. */
+static int get_record(struct ctx *c, size_t i, size_t n, int *nfp, const struct fact_val **vp)
+{
+	const struct facts_pre *pp = c->pre;
+	size_t j = i + c->pre_d;
+	if (pp && j < pp->nlines && pp->off[j] == c->b.lines[i].off && pp->kind[j] >= 0) {
+		*nfp = pp->nf[j];
+		*vp = pp->vals + pp->v0[j];
+		return pp->kind[j];
+	}
+	*vp = c->b.v;
+	return read_record(c, n, nfp);
+}
+
 /* The header: gfpfacts, frontend, [source], status (facts.def order). */
 static int header(struct ctx *c, const char **sp)
 {
@@ -770,9 +788,10 @@ static int pass_fn(struct ctx *c)
 		if (n > 3 && s[0] == 'f' && s[1] == 'n' && s[2] == '\t') {
 			c->line = s;
 			int nf;
-			if (read_record(c, n, &nf) < 0)
+			const struct fact_val *v;
+			if (get_record(c, i, n, &nf, &v) < 0)
 				return -1;
-			st_fn(c, c->b.v, nf);
+			st_fn(c, v, nf);
 		}
 	}
 	return 0;
@@ -793,6 +812,22 @@ static void prefetch_fields(const char *s, size_t n)
 	}
 }
 
+/* Prefetch the interning slots of body line i's names: with the hashes
+ * c->pre worked out, else hashing the fields here. */
+static void prefetch_line(const struct ctx *c, size_t i)
+{
+	const struct facts_pre *pp = c->pre;
+	size_t j = i + c->pre_d;
+	if (pp && j < pp->nlines && pp->off[j] == c->b.lines[i].off && pp->kind[j] >= 0) {
+		const struct fact_val *v = pp->vals + pp->v0[j];
+		for (int f = 0; f < pp->nf[j]; f++)
+			if (v[f].hh)
+				intern_prefetch_h(v[f].h);
+		return;
+	}
+	prefetch_fields(c->text + c->b.lines[i].off, c->b.lines[i].len);
+}
+
 /* Pass 2: every other record, then the tail (`text`, `end`). */
 static int pass_body(struct ctx *c)
 {
@@ -806,9 +841,10 @@ static int pass_body(struct ctx *c)
 		if (n == 0 || s[0] == '#' || (n > 3 && s[0] == 'f' && s[1] == 'n' && s[2] == '\t' && !tail))
 			continue; /* comments, empty lines, and the `fn` records of pass 1 */
 		if (i + 1 < c->b.nlines && !tail)
-			prefetch_fields(c->text + c->b.lines[i + 1].off, c->b.lines[i + 1].len);
+			prefetch_line(c, i + 1);
 		int nf;
-		int k = read_record(c, n, &nf);
+		const struct fact_val *v;
+		int k = get_record(c, i, n, &nf, &v);
 		if (k < 0)
 			return -1;
 		const struct fact_schema *sc = fact_schema((enum fact_kind)k);
@@ -816,10 +852,10 @@ static int pass_body(struct ctx *c)
 			return ferr(c, "a '%s' record after the 'text' record (only 'end' may follow the source text)",
 				    sc->keyword);
 		if (sc->place == FP_BODY) {
-			if (store[k](c, c->b.v, nf))
+			if (store[k](c, v, nf))
 				return -1;
 		} else if (k == FACT_TEXT) {
-			long long size = c->b.v[0].i;
+			long long size = v[0].i;
 			const char *next = s + n;
 			next += next < c->end && *next == '\r';
 			next += next < c->end && *next == '\n';
@@ -1066,8 +1102,28 @@ static void bufs_free(struct facts_bufs *b)
 	free(b);
 }
 
+static int load_mem(struct program *p, const char *facts_path, const char *text, size_t len,
+		    const struct facts_pre *pre, const char *src_path, char *err, size_t errlen);
+
 int facts_load_mem(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
 		   char *err, size_t errlen)
+{
+	return load_mem(p, facts_path, text, len, NULL, src_path, err, errlen);
+}
+
+/* pre's line of the first body line (the header's lines come before it). */
+static size_t pre_delta(const struct ctx *c)
+{
+	const struct facts_pre *pp = c->pre;
+	size_t off = c->b.nlines ? c->b.lines[0].off : 0;
+	for (size_t j = 0; pp && j < pp->nlines && j < 16; j++)
+		if (pp->off[j] == off)
+			return j;
+	return 0; /* no match: get_record() reads every line again */
+}
+
+static int load_mem(struct program *p, const char *facts_path, const char *text, size_t len,
+		    const struct facts_pre *pre, const char *src_path, char *err, size_t errlen)
 {
 	struct ctx c;
 	memset(&c, 0, sizeof(c));
@@ -1092,6 +1148,10 @@ int facts_load_mem(struct program *p, const char *facts_path, const char *text, 
 	int rc = header(&c, &body);
 	if (!rc)
 		rc = lines(&c, body);
+	if (!rc && pre && pre->nlines) {
+		c.pre = pre;
+		c.pre_d = pre_delta(&c);
+	}
 	if (!rc)
 		rc = pass_fn(&c);
 	if (!rc)
@@ -1128,7 +1188,13 @@ int facts_load(struct program *p, const char *facts_path, const char *src_path, 
 int facts_load_read(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
 		    char *err, size_t errlen)
 {
-	int rc = facts_load_mem(p, facts_path, text, len, src_path, err, errlen);
+	return facts_load_read_pre(p, facts_path, text, len, NULL, src_path, err, errlen);
+}
+
+int facts_load_read_pre(struct program *p, const char *facts_path, const char *text, size_t len,
+			const struct facts_pre *pre, const char *src_path, char *err, size_t errlen)
+{
+	int rc = load_mem(p, facts_path, text, len, pre, src_path, err, errlen);
 	if (!rc)
 		p->files[p->nfiles - 1].facts_path = xstrdup(facts_path);
 	return rc;

@@ -8,13 +8,15 @@
 #include <unistd.h>
 
 #include "facts/facts_reader.h"
+#include "facts/facts_pre.h"
 #include "base/util.h"
 
-#define SLOTS 16
+#define SLOTS 8
 
 struct slot {
 	char *buf;
 	size_t cap, len;
+	struct facts_pre pre; /* its records split and checked (with a reader thread) */
 	size_t file; /* the file it holds (valid when full) */
 	int full, ok;
 };
@@ -79,6 +81,9 @@ static void *reader(void *arg)
 			break;
 		/* the slot is empty: only this thread touches it until full */
 		int ok = r->paths[i] && read_into(x, r->paths[i]) == 0;
+		x->pre.nlines = 0;
+		if (ok)
+			facts_preparse(x->buf, x->len, &x->pre);
 		pthread_mutex_lock(&r->mu);
 		x->file = i;
 		x->ok = ok;
@@ -101,11 +106,12 @@ struct freader *freader_start(const char *const *paths, size_t n)
 	return r;
 }
 
-int freader_get(struct freader *r, size_t i, const char **text, size_t *len)
+int freader_get(struct freader *r, size_t i, const char **text, size_t *len, const struct facts_pre **pre)
 {
 	struct slot *x = &r->s[i % SLOTS];
 	if (r->stop == -1) { /* no reader thread */
 		x->ok = r->paths[i] && read_into(x, r->paths[i]) == 0;
+		x->pre.nlines = 0; /* the loader splits the records itself */
 	} else {
 		pthread_mutex_lock(&r->mu);
 		while (!(x->full && x->file == i))
@@ -114,6 +120,7 @@ int freader_get(struct freader *r, size_t i, const char **text, size_t *len)
 	}
 	*text = x->buf;
 	*len = x->len;
+	*pre = &x->pre;
 	return x->ok ? 0 : -1;
 }
 
@@ -121,6 +128,7 @@ void freader_done(struct freader *r, size_t i)
 {
 	if (r->stop == -1)
 		return;
+	facts_pre_trim(&r->s[i % SLOTS].pre);
 	pthread_mutex_lock(&r->mu);
 	r->s[i % SLOTS].full = 0;
 	pthread_cond_broadcast(&r->cv);
@@ -140,7 +148,9 @@ void freader_stop(struct freader *r)
 	}
 	pthread_mutex_destroy(&r->mu);
 	pthread_cond_destroy(&r->cv);
-	for (int k = 0; k < SLOTS; k++)
+	for (int k = 0; k < SLOTS; k++) {
 		free(r->s[k].buf);
+		facts_pre_free(&r->s[k].pre);
+	}
 	free(r);
 }

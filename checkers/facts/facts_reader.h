@@ -2,8 +2,9 @@
  *
  * Loading a whole kernel's facts (55,000 files) spends a fifth of its time in
  * read(): the copy out of the page cache. A reader thread reads the next
- * files into a ring of buffers while the loader parses the current one, so
- * the two overlap on a machine with two cores. The loader takes the files in
+ * files into a ring of buffers, and splits and checks their records
+ * (facts_pre.h), while the loader stores the current one, so the two overlap
+ * on a machine with two cores. The loader takes the files in
  * order, one at a time (freader_get(), then freader_done()). */
 #ifndef GFPCHECK_FACTS_READER_H
 #define GFPCHECK_FACTS_READER_H
@@ -19,8 +20,11 @@ int facts_read_file(const char *path, char **buf, size_t *cap, size_t *len);
  * without an error message). */
 struct freader *freader_start(const char *const *paths, size_t n);
 /* Wait for file i (the next one not yet done) and give its NUL-terminated
- * text; 0, or -1 when it could not be read (or its path was NULL). */
-int freader_get(struct freader *r, size_t i, const char **text, size_t *len);
+ * text, and its records split and checked by the reader thread (*pre with no
+ * lines when there is no such thread); 0, or -1 when it could not be read (or
+ * its path was NULL). */
+struct facts_pre;
+int freader_get(struct freader *r, size_t i, const char **text, size_t *len, const struct facts_pre **pre);
 /* File i's buffer may be reused. */
 void freader_done(struct freader *r, size_t i);
 /* Stop the thread (also early) and free everything. */

@@ -250,6 +250,10 @@ int facts_load(struct program *p, const char *facts_path, const char *src_path, 
  * facts_reader.h). */
 int facts_load_read(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
 		    char *err, size_t errlen);
+/* The same with its records split and checked ahead (facts_pre.h; NULL: none). */
+struct facts_pre;
+int facts_load_read_pre(struct program *p, const char *facts_path, const char *text, size_t len,
+			const struct facts_pre *pre, const char *src_path, char *err, size_t errlen);
 /* The same from memory: text[0..len), or a NUL-terminated text (facts_load_text). */
 int facts_load_mem(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
 		   char *err, size_t errlen);

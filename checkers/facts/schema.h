@@ -6,6 +6,7 @@
 #ifndef GFPCHECK_FACTS_SCHEMA_H
 #define GFPCHECK_FACTS_SCHEMA_H
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -69,6 +70,8 @@ struct fact_val {
 	struct fact_pos p; /* FT_POS, FT_OPOS */
 	const char *name;  /* FT_COND: the NAME of call:NAME/not:NAME (n: name_len) */
 	size_t name_len;
+	uint32_t h;        /* the interning hash of s[0..n) when hh (facts_pre.c) */
+	uint8_t hh;
 };
 
 /* Check field text s[0..n) against fd; fill *v.  On error returns -1 and writes

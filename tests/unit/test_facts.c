@@ -3,6 +3,7 @@
 
 #include "analysis/cexpr.h"
 #include "facts/program.h"
+#include "facts/facts_pre.h"
 #include "unit.h"
 #include "base/util.h"
 
@@ -260,4 +261,33 @@ void test_facts(void)
 	bad(HDR "icall\tfoo\t1:1\t1:9\t.f\t0\n", "'icall' record has 5 fields after 'icall', needs at least 6");
 	bad(HDR "local\tfoo\t1:1\tx\n", "'local' record has 3 fields after 'local', needs 4");
 #undef FN
+	{
+		/* records split and checked ahead (facts_pre.h) load as read in place:
+		 * the same program, and a bad line gets the same message */
+		struct facts_pre pre;
+		memset(&pre, 0, sizeof(pre));
+		facts_preparse(good, sizeof(good) - 1, &pre);
+		CHECK(pre.nlines == 26 && pre.kind[0] == FACT_MAGIC && pre.kind[24] == -1); /* the comment */
+		struct program q;
+		memset(&q, 0, sizeof(q));
+		char e[512] = "";
+		CHECK(facts_load_read_pre(&q, "x.facts", good, sizeof(good) - 1, &pre, "fs/x.c", e, sizeof(e)) == 0);
+		CHECK(q.nfuncs == 1 && q.ncalls == 2 && q.ngfps == 2 && q.nitems == 5 && q.nrefs == 1 && q.nprotos == 1);
+		CHECK(q.calls[1].args[1] == intern("GFP_NOFS | __GFP_ZERO") && q.calls[0].lhs == intern("fl"));
+		CHECK(q.funcs[0].name == intern("foo") && q.protos[0].name == intern("bar"));
+		program_free(&q);
+		static const char badpos[] = "gfpfacts\t2\nfrontend\tt\nstatus\tok\nfn\tf\textern\t1:5\t3:1\n"
+					     "call\tf\t2:x\t2:9\tkmalloc\t0\nend\n";
+		facts_preparse(badpos, sizeof(badpos) - 1, &pre);
+		CHECK(pre.nlines == 6 && pre.kind[3] == FACT_FN && pre.kind[4] == -1);
+		char e1[512] = "", e2[512] = "";
+		memset(&q, 0, sizeof(q));
+		CHECK(facts_load_read_pre(&q, "x.facts", badpos, sizeof(badpos) - 1, &pre, "fs/x.c", e1, sizeof(e1)) == -1);
+		program_free(&q);
+		memset(&q, 0, sizeof(q));
+		CHECK(facts_load_mem(&q, "x.facts", badpos, sizeof(badpos) - 1, "fs/x.c", e2, sizeof(e2)) == -1);
+		program_free(&q);
+		CHECK(*e1 && strcmp(e1, e2) == 0 && strstr(e1, "x.facts:5:"));
+		facts_pre_free(&pre);
+	}
 }
