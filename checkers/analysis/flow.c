@@ -773,13 +773,37 @@ int branch_correlated(const struct fa *F, const struct item *it)
 	return 0;
 }
 
-static int held_in_all(const struct stateset *exits, const struct held *h)
+/* Two setter rows that open the same thing: the same filesystem, kind and
+ * closers (xfs_trans_alloc() and xfs_trans_alloc_empty()). */
+static int setter_rows_alike(const struct model *m, int r1, int r2)
+{
+	if (r1 == r2)
+		return 1;
+	if (r1 < 0 || r2 < 0)
+		return 0;
+	const struct mrow *x = &m->rows[r1], *y = &m->rows[r2];
+	if (x->kind != ROW_SETTER || y->kind != ROW_SETTER || x->fs != y->fs || x->lkind != y->lkind ||
+	    x->nclosers != y->nclosers)
+		return 0;
+	for (int k = 0; k < x->nclosers; k++)
+		if (x->closers[k] != y->closers[k])
+			return 0;
+	return 1;
+}
+
+/* Is h open at every exit? A transaction a wrapper opens through either of
+ * two alike setter rows on its branches (xchk_trans_alloc(): xfs_trans_alloc()
+ * or xfs_trans_alloc_empty()) is open at every exit. */
+static int held_in_all(const struct model *m, const struct stateset *exits, const struct held *h)
 {
 	for (int i = 0; i < exits->n; i++) {
 		int found = 0;
-		for (int j = 0; j < exits->s[i].n; j++)
-			if (held_eq(&exits->s[i].h[j], h))
+		for (int j = 0; j < exits->s[i].n; j++) {
+			const struct held *x = &exits->s[i].h[j];
+			if (held_eq(x, h) || (h->kind == HK_SETTER && x->kind == HK_SETTER && x->key == h->key &&
+					      x->scope == h->scope && x->cls == h->cls && setter_rows_alike(m, x->row, h->row)))
 				found = 1;
+		}
 		if (!found)
 			return 0;
 	}
@@ -813,18 +837,19 @@ static int analyse(struct analysis *a, int fid, int collect)
 		const struct astate *x = &F.exits.s[i];
 		for (int j = 0; j < x->n; j++) {
 			const struct held *h = &x->h[j];
-			if (h->kind == HK_SCOPE && h->key && is_ident(istr(h->key)) && !held_in_all(&F.exits, h)) {
+			if (h->kind == HK_SCOPE && h->key && is_ident(istr(h->key)) && !held_in_all(a->model, &F.exits, h)) {
 				if (h->call >= 0 && p->calls[h->call].fn == fid && !is_setter_row)
 					add_imbalance(&F, 1, h->call);
 				continue;
 			}
 			/* A lock or transaction left open on some paths only is a leak or a
 			 * conditional acquire; callers are not told they hold it. */
-			if (h->kind != HK_SCOPE && !held_in_all(&F.exits, h))
+			if (h->kind != HK_SCOPE && !held_in_all(a->model, &F.exits, h))
 				continue;
 			int dup = 0;
 			for (size_t g = 0; g < ngen; g++)
-				if (gen[g].kind == h->kind && gen[g].row == h->row && gen[g].scope == h->scope && gen[g].cls == h->cls)
+				if (gen[g].kind == h->kind && gen[g].scope == h->scope && gen[g].cls == h->cls &&
+				    (gen[g].row == h->row || (h->kind == HK_SETTER && setter_rows_alike(a->model, gen[g].row, h->row))))
 					dup = 1;
 			if (!dup) {
 				struct held hh = *h;
@@ -841,7 +866,7 @@ static int analyse(struct analysis *a, int fid, int collect)
 	for (int i = 0; i < F.exits.n; i++)
 		for (int j = 0; j < F.exits.s[i].n; j++) {
 			const struct held *h = &F.exits.s[i].h[j];
-			if (h->kind != HK_LOCK || !h->cls || held_in_all(&F.exits, h))
+			if (h->kind != HK_LOCK || !h->cls || held_in_all(a->model, &F.exits, h))
 				continue;
 			int dup = 0;
 			for (int g = 0; g < ncgen && !dup; g++)
