@@ -119,6 +119,25 @@ static int under_scanned(const char *rel, char **scanned, size_t n)
 	return 0;
 }
 
+/* File i of the reader fr (path paths[i], source rel): its facts loaded into
+ * the program; 0, or 1 with the message in err. */
+static int load_next(struct run *R, struct freader *fr, size_t i, const char *path, const char *rel, char *err,
+		     size_t errlen)
+{
+	const char *text;
+	size_t len;
+	const struct facts_pre *pre;
+	int bad = 0;
+	if (freader_get(fr, i, &text, &len, &pre) != 0) {
+		snprintf(err, errlen, "%s: error: cannot read facts file", path);
+		bad = 1;
+	} else {
+		bad = facts_load_read_pre(&R->prog, path, text, len, pre, rel, err, errlen) != 0;
+	}
+	freader_done(fr, i);
+	return bad;
+}
+
 /* The `scanned` paths of each --facts directory's tree file (docs/FACTS.md):
  * a file loaded from a directory whose tree file has them and that none of
  * them covers is context (a header of include/ read for its functions only;
@@ -167,23 +186,11 @@ static int load_factdirs(struct run *R)
 		paths[i] = i && strcmp(ff[i].src, ff[i - 1].src) == 0 ? NULL : ff[i].facts;
 	struct freader *fr = freader_start(paths, nff);
 	for (size_t i = 0; i < nff && !rc; i++) {
-		const char *text;
-		size_t len;
-		const struct facts_pre *pre;
-		int got = freader_get(fr, i, &text, &len, &pre);
-		int bad = 0;
 		if (!paths[i]) {
-			freader_done(fr, i);
+			freader_skip(fr, i);
 			continue;
 		}
-		if (got != 0) {
-			snprintf(err, sizeof(err), "%s: error: cannot read facts file", ff[i].facts);
-			bad = 1;
-		} else {
-			bad = facts_load_read_pre(&R->prog, ff[i].facts, text, len, pre, ff[i].src, err, sizeof(err)) != 0;
-		}
-		freader_done(fr, i);
-		if (bad) {
+		if (load_next(R, fr, i, ff[i].facts, ff[i].src, err, sizeof(err))) {
 			fprintf(stderr, "%s\n", err);
 			rc = 2;
 			continue;
@@ -266,20 +273,13 @@ static int load_pass(struct run *R, struct extract_file *files, size_t nfiles, i
 		paths[i] = files[i].failed || !files[i].facts ? NULL : files[i].facts;
 	struct freader *fr = freader_start(paths, nfiles);
 	for (size_t i = 0; i < nfiles && !rc; i++) {
-		const char *text;
-		size_t len;
-		const struct facts_pre *pre;
-		int got = freader_get(fr, i, &text, &len, &pre);
 		int bad = 0;
 		if (!paths[i]) {
+			freader_skip(fr, i);
 			program_add_failed(&R->prog, files[i].rel, files[i].error);
-		} else if (got != 0) {
-			snprintf(err, sizeof(err), "%s: error: cannot read facts file", files[i].facts);
-			bad = 1;
 		} else {
-			bad = facts_load_read_pre(&R->prog, files[i].facts, text, len, pre, files[i].rel, err, sizeof(err)) != 0;
+			bad = load_next(R, fr, i, files[i].facts, files[i].rel, err, sizeof(err));
 		}
-		freader_done(fr, i);
 		if (bad && pass == 0 && files[i].cached) {
 			extract_forget(&files[i]);
 			*dropped = 1;

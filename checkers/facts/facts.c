@@ -639,18 +639,6 @@ static int split(struct ctx *c, size_t n)
 	return nf;
 }
 
-/* The next line from *s: its length without the newline (and a CR before it);
- * *next is where the line after it starts (or the end). */
-static size_t next_line(const char *s, const char *end, const char **next)
-{
-	const char *nl = memchr(s, '\n', (size_t)(end - s));
-	size_t n = (size_t)((nl ? nl : end) - s);
-	*next = nl ? nl + 1 : end;
-	if (n && s[n - 1] == '\r')
-		n--;
-	return n;
-}
-
 /* Read one checked record at c->line: its kind, fields in c->b.v.  Returns the
  * kind, or -1 with a message. */
 static const char nul_msg[] = "NUL byte in a facts file (facts are text; extract the facts again)";
@@ -696,7 +684,7 @@ static int header(struct ctx *c, const char **sp)
 		if (s >= c->end)
 			return ferr(c, "truncated facts file (header incomplete)");
 		const char *next;
-		size_t n = next_line(s, c->end, &next);
+		size_t n = facts_next_line(s, c->end, &next);
 		if (memchr(s, 0, n))
 			return ferr(c, "%s", nul_msg);
 		if (want == FACT_MAGIC) {
@@ -749,7 +737,7 @@ static int lines(struct ctx *c, const char *s)
 	const char *region_end = c->end;
 	while (s < c->end) {
 		const char *next;
-		size_t n = next_line(s, c->end, &next);
+		size_t n = facts_next_line(s, c->end, &next);
 		if (b->nlines == b->caplines) {
 			b->caplines = b->caplines ? b->caplines * 2 : 1024;
 			b->lines = xrealloc(b->lines, sizeof(*b->lines) * b->caplines);
@@ -1290,7 +1278,7 @@ int facts_tree_read_scanned(const char *dir, char **root, char **kernel, char **
 	const char *s = text;
 	for (int i = 0; !rc && s < c.end; i++) {
 		const char *next;
-		size_t n = next_line(s, c.end, &next);
+		size_t n = facts_next_line(s, c.end, &next);
 		c.line = s;
 		int nf, k = ended ? -2 : read_record(&c, n, &nf);
 		if (k == -2)

@@ -7,9 +7,7 @@
 
 #define MAXF 4096 /* fields of one record: more are read again by the loader */
 
-/* The line at s: its length without the newline (and a CR before it); *next
- * is where the next line starts (facts.c next_line()). */
-static size_t line_at(const char *s, const char *end, const char **next)
+size_t facts_next_line(const char *s, const char *end, const char **next)
 {
 	const char *nl = memchr(s, '\n', (size_t)(end - s));
 	size_t n = (size_t)((nl ? nl : end) - s);
@@ -71,7 +69,7 @@ void facts_preparse(const char *text, size_t len, struct facts_pre *pp)
 	const char *s = text, *end = text + len;
 	while (s < end) {
 		const char *next;
-		size_t n = line_at(s, end, &next);
+		size_t n = facts_next_line(s, end, &next);
 		if (pp->nlines == pp->caplines)
 			grow(pp);
 		size_t i = pp->nlines++;

@@ -23,6 +23,9 @@ struct facts_pre {
 	size_t nvals, capvals;
 };
 
+/* The line at s: its length without the newline (and a CR before it); *next
+ * is where the line after it starts (or end). */
+size_t facts_next_line(const char *s, const char *end, const char **next);
 /* Split and check every record line of text[0..len) (the lines the loader
  * reads: the source bytes after a `text` record are skipped). */
 void facts_preparse(const char *text, size_t len, struct facts_pre *pp);

@@ -135,6 +135,15 @@ void freader_done(struct freader *r, size_t i)
 	pthread_mutex_unlock(&r->mu);
 }
 
+void freader_skip(struct freader *r, size_t i)
+{
+	const char *text;
+	size_t len;
+	const struct facts_pre *pre;
+	freader_get(r, i, &text, &len, &pre);
+	freader_done(r, i);
+}
+
 void freader_stop(struct freader *r)
 {
 	if (!r)

@@ -27,6 +27,8 @@ struct facts_pre;
 int freader_get(struct freader *r, size_t i, const char **text, size_t *len, const struct facts_pre **pre);
 /* File i's buffer may be reused. */
 void freader_done(struct freader *r, size_t i);
+/* File i (a NULL path, or one the loader leaves out) is passed over: get, then done. */
+void freader_skip(struct freader *r, size_t i);
 /* Stop the thread (also early) and free everything. */
 void freader_stop(struct freader *r);
 
