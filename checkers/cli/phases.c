@@ -132,7 +132,7 @@ static int load_next(struct run *R, struct freader *fr, size_t i, const char *pa
 		snprintf(err, errlen, "%s: error: cannot read facts file", path);
 		bad = 1;
 	} else {
-		bad = facts_load_read_pre(&R->prog, path, text, len, pre, rel, err, errlen) != 0;
+		bad = facts_load_read(&R->prog, path, text, len, pre, rel, err, errlen) != 0;
 	}
 	freader_done(fr, i);
 	return bad;

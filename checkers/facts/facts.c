@@ -11,7 +11,6 @@
 
 #include "facts/program.h"
 #include "facts/facts_pre.h"
-#include "facts/facts_reader.h"
 #include "facts/schema.h"
 #include "base/util.h"
 
@@ -107,7 +106,6 @@ struct facts_bufs {
 	const char **fs; size_t *fl; struct fact_val *v; int capf;
 	/* the record lines after the header */
 	struct span *lines; size_t nlines, caplines;
-	char *buf; size_t bufcap; /* the file as read */
 };
 
 struct ctx {
@@ -659,16 +657,23 @@ static int read_record(struct ctx *c, size_t n, int *nfp)
 	return k;
 }
 
+/* c->pre's line of body line i when it holds that line checked, else -1. */
+static long pre_line(const struct ctx *c, size_t i)
+{
+	const struct facts_pre *pp = c->pre;
+	size_t j = i + c->pre_d;
+	return pp && j < pp->nlines && pp->off[j] == c->b.lines[i].off && pp->kind[j] >= 0 ? (long)j : -1;
+}
+
 /* Body line i (n bytes at c->line) as read_record() reads it, from c->pre
  * when it holds the line checked; *vp: its values. */
 static int get_record(struct ctx *c, size_t i, size_t n, int *nfp, const struct fact_val **vp)
 {
-	const struct facts_pre *pp = c->pre;
-	size_t j = i + c->pre_d;
-	if (pp && j < pp->nlines && pp->off[j] == c->b.lines[i].off && pp->kind[j] >= 0) {
-		*nfp = pp->nf[j];
-		*vp = pp->vals + pp->v0[j];
-		return pp->kind[j];
+	long j = pre_line(c, i);
+	if (j >= 0) {
+		*nfp = c->pre->nf[j];
+		*vp = c->pre->vals + c->pre->v0[j];
+		return c->pre->kind[j];
 	}
 	*vp = c->b.v;
 	return read_record(c, n, nfp);
@@ -744,14 +749,9 @@ static int lines(struct ctx *c, const char *s)
 		}
 		b->lines[b->nlines].off = (size_t)(s - c->text);
 		b->lines[b->nlines++].len = n;
-		if (n > 5 && memcmp(s, "text\t", 5) == 0) {
+		if (facts_is_text(s, n)) {
 			region_end = next;
-			long long size;
-			if (fact_parse_uint(s + 5, n - 5, 0, (1LL << 62) - 1, &size) == 0 && size <= c->end - next) {
-				next += size; /* the source text: not records */
-				if (next < c->end)
-					next++;
-			}
+			next = facts_after_text(s, n, next, c->end); /* the source text: not records */
 		}
 		s = next;
 	}
@@ -804,11 +804,10 @@ static void prefetch_fields(const char *s, size_t n)
  * c->pre worked out, else hashing the fields here. */
 static void prefetch_line(const struct ctx *c, size_t i)
 {
-	const struct facts_pre *pp = c->pre;
-	size_t j = i + c->pre_d;
-	if (pp && j < pp->nlines && pp->off[j] == c->b.lines[i].off && pp->kind[j] >= 0) {
-		const struct fact_val *v = pp->vals + pp->v0[j];
-		for (int f = 0; f < pp->nf[j]; f++)
+	long j = pre_line(c, i);
+	if (j >= 0) {
+		const struct fact_val *v = c->pre->vals + c->pre->v0[j];
+		for (int f = 0; f < c->pre->nf[j]; f++)
 			if (v[f].hh)
 				intern_prefetch_h(v[f].h);
 		return;
@@ -1086,7 +1085,6 @@ static void bufs_free(struct facts_bufs *b)
 	free(b->fl);
 	free(b->v);
 	free(b->lines);
-	free(b->buf);
 	free(b);
 }
 
@@ -1104,7 +1102,7 @@ static size_t pre_delta(const struct ctx *c)
 {
 	const struct facts_pre *pp = c->pre;
 	size_t off = c->b.nlines ? c->b.lines[0].off : 0;
-	for (size_t j = 0; pp && j < pp->nlines && j < 16; j++)
+	for (size_t j = 0; pp && j < pp->nlines && j < 16; j++) /* the header is 3 or 4 lines */
 		if (pp->off[j] == off)
 			return j;
 	return 0; /* no match: get_record() reads every line again */
@@ -1160,26 +1158,7 @@ int facts_load_text(struct program *p, const char *facts_path, const char *text,
 	return rc;
 }
 
-int facts_load(struct program *p, const char *facts_path, const char *src_path, char *err, size_t errlen)
-{
-	/* read into the buffer of the file before (no mapping: page faults cost
-	 * more than the copy, and a facts file is read once) */
-	struct facts_bufs *b = bufs_of(p);
-	size_t len;
-	if (facts_read_file(facts_path, &b->buf, &b->bufcap, &len) != 0) {
-		snprintf(err, errlen, "%s: error: cannot read facts file", facts_path);
-		return -1;
-	}
-	return facts_load_read(p, facts_path, b->buf, len, src_path, err, errlen);
-}
-
-int facts_load_read(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
-		    char *err, size_t errlen)
-{
-	return facts_load_read_pre(p, facts_path, text, len, NULL, src_path, err, errlen);
-}
-
-int facts_load_read_pre(struct program *p, const char *facts_path, const char *text, size_t len,
+int facts_load_read(struct program *p, const char *facts_path, const char *text, size_t len,
 			const struct facts_pre *pre, const char *src_path, char *err, size_t errlen)
 {
 	int rc = load_mem(p, facts_path, text, len, pre, src_path, err, errlen);

@@ -17,6 +17,22 @@ size_t facts_next_line(const char *s, const char *end, const char **next)
 	return n;
 }
 
+int facts_is_text(const char *s, size_t n)
+{
+	return n > 5 && memcmp(s, "text\t", 5) == 0;
+}
+
+const char *facts_after_text(const char *s, size_t n, const char *next, const char *end)
+{
+	long long size;
+	if (fact_parse_uint(s + 5, n - 5, 0, (1LL << 62) - 1, &size) == 0 && size <= end - next) {
+		next += size;
+		if (next < end)
+			next++;
+	}
+	return next;
+}
+
 static void grow(struct facts_pre *pp)
 {
 	pp->caplines = pp->caplines ? pp->caplines * 2 : 1024;
@@ -77,14 +93,8 @@ void facts_preparse(const char *text, size_t len, struct facts_pre *pp)
 		pp->v0[i] = pp->nvals;
 		pp->nf[i] = 0;
 		pp->kind[i] = -1;
-		if (n > 5 && memcmp(s, "text\t", 5) == 0) {
-			/* the source text after it: not records (facts.c lines()) */
-			long long size;
-			if (fact_parse_uint(s + 5, n - 5, 0, (1LL << 62) - 1, &size) == 0 && size <= end - next) {
-				next += size;
-				if (next < end)
-					next++;
-			}
+		if (facts_is_text(s, n)) {
+			next = facts_after_text(s, n, next, end); /* the source bytes are no records */
 		} else if (n && s[0] != '#' && !memchr(s, 0, n)) {
 			int nf;
 			int k = record(pp, s, n, &nf);

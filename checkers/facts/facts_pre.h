@@ -26,6 +26,11 @@ struct facts_pre {
 /* The line at s: its length without the newline (and a CR before it); *next
  * is where the line after it starts (or end). */
 size_t facts_next_line(const char *s, const char *end, const char **next);
+/* Is the line s[0..n) the `text` record (the source bytes follow it)? */
+int facts_is_text(const char *s, size_t n);
+/* Where the lines after that record go on (next: the line after it): past the
+ * source bytes it announces, when that many follow. */
+const char *facts_after_text(const char *s, size_t n, const char *next, const char *end);
 /* Split and check every record line of text[0..len) (the lines the loader
  * reads: the source bytes after a `text` record are skipped). */
 void facts_preparse(const char *text, size_t len, struct facts_pre *pp);

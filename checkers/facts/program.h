@@ -243,17 +243,13 @@ struct program {
 	struct facts_bufs *load_bufs; /* the loader's buffers, reused from file to file (facts.c) */
 };
 
-/* Load one facts file for source file `path` (relative to root). On a format error
+/* Load one facts file's text for source file `path` (relative to root): text
+ * (NUL-terminated, len bytes: facts_reader.h), and pre its records split and
+ * checked ahead (facts_pre.h; NULL or no lines: none). On a format error
  * writes "facts:line: error: ..." and returns -1. */
-int facts_load(struct program *p, const char *facts_path, const char *src_path, char *err, size_t errlen);
-/* The same for the facts file's text already read (NUL-terminated, len bytes:
- * facts_reader.h). */
-int facts_load_read(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
-		    char *err, size_t errlen);
-/* The same with its records split and checked ahead (facts_pre.h; NULL: none). */
 struct facts_pre;
-int facts_load_read_pre(struct program *p, const char *facts_path, const char *text, size_t len,
-			const struct facts_pre *pre, const char *src_path, char *err, size_t errlen);
+int facts_load_read(struct program *p, const char *facts_path, const char *text, size_t len,
+		    const struct facts_pre *pre, const char *src_path, char *err, size_t errlen);
 /* The same from memory: text[0..len), or a NUL-terminated text (facts_load_text). */
 int facts_load_mem(struct program *p, const char *facts_path, const char *text, size_t len, const char *src_path,
 		   char *err, size_t errlen);

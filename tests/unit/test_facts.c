@@ -271,7 +271,7 @@ void test_facts(void)
 		struct program q;
 		memset(&q, 0, sizeof(q));
 		char e[512] = "";
-		CHECK(facts_load_read_pre(&q, "x.facts", good, sizeof(good) - 1, &pre, "fs/x.c", e, sizeof(e)) == 0);
+		CHECK(facts_load_read(&q, "x.facts", good, sizeof(good) - 1, &pre, "fs/x.c", e, sizeof(e)) == 0);
 		CHECK(q.nfuncs == 1 && q.ncalls == 2 && q.ngfps == 2 && q.nitems == 5 && q.nrefs == 1 && q.nprotos == 1);
 		CHECK(q.calls[1].args[1] == intern("GFP_NOFS | __GFP_ZERO") && q.calls[0].lhs == intern("fl"));
 		CHECK(q.funcs[0].name == intern("foo") && q.protos[0].name == intern("bar"));
@@ -282,7 +282,7 @@ void test_facts(void)
 		CHECK(pre.nlines == 6 && pre.kind[3] == FACT_FN && pre.kind[4] == -1);
 		char e1[512] = "", e2[512] = "";
 		memset(&q, 0, sizeof(q));
-		CHECK(facts_load_read_pre(&q, "x.facts", badpos, sizeof(badpos) - 1, &pre, "fs/x.c", e1, sizeof(e1)) == -1);
+		CHECK(facts_load_read(&q, "x.facts", badpos, sizeof(badpos) - 1, &pre, "fs/x.c", e1, sizeof(e1)) == -1);
 		program_free(&q);
 		memset(&q, 0, sizeof(q));
 		CHECK(facts_load_mem(&q, "x.facts", badpos, sizeof(badpos) - 1, "fs/x.c", e2, sizeof(e2)) == -1);
