@@ -65,6 +65,7 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	free(a->cfgs);
 	lockclass_free(a);
 	free(a->call_cls);
+	free(a->icall_sum);
 	free(a->fn_head);
 	free(a->fn_next);
 	free(a->mac_head);

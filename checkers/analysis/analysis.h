@@ -95,6 +95,8 @@ struct analysis {
 	struct reclaim *reclaim; /* reclaim lock sets (reclaim.c) */
 	struct lp *lp;         /* feasible lock paths found so far (feasible.c) */
 	struct icalls *icalls; /* indirect call targets (icall.c) */
+	int *icall_sum;        /* per call: the target whose summary an indirect call applies, -1 none (flow.c);
+				  NULL until the direct calls' summaries settled */
 	uint32_t *fstops; size_t nfstops; /* directories under fs/ that register a filesystem (icall.c: fs_of) */
 	struct srccache *src;  /* function texts from the facts, read on first use (flagvar.c) */
 	int nedges;

@@ -77,7 +77,8 @@ uint32_t held_class(const struct analysis *a, int call)
 			((struct analysis *)a)->call_cls[call] = lock_class(a, call, lr);
 		return a->call_cls[call];
 	}
-	int t = p->calls[call].target;
+	/* a wrapper, or the targets of an indirect call that agree (flow.c) */
+	int t = !p->calls[call].is_icall ? p->calls[call].target : a->icall_sum ? a->icall_sum[call] : -1;
 	if (t < 0 && p->calls[call].ctx_change == 1)
 		return p->calls[call].ctx_cls; /* an annotated lock wrapper (flow.c, ROW_CTX) */
 	for (int k = 0; t >= 0 && k < p->funcs[t].ngen; k++) {
@@ -1011,11 +1012,52 @@ static const char *fname(const struct analysis *a, int f)
 	return f >= 0 ? istr(a->prog->funcs[f].name) : "(file scope)";
 }
 
+/* "f(), g() and 3 more": the targets of indirect call c. */
+static char *targets_text(const struct analysis *a, int c)
+{
+	int n;
+	const int *tg = icall_targets(a, c, &n);
+	char *out = xstrdup("");
+	for (int i = 0; i < n && i < 3; i++) {
+		char *t = xasprintf("%s%s%s()", out, i ? (i + 1 == n ? " and " : ", ") : "", fname(a, tg[i]));
+		free(out);
+		out = t;
+	}
+	if (n > 3) {
+		char *t = xasprintf("%s and %d more", out, n - 3);
+		free(out);
+		out = t;
+	}
+	return out;
+}
+
+/* The origin of an indirect call: each of its targets leaves what class bit
+ * says open (flow.c icall_summary()). */
+static char *icall_origin_text(const struct analysis *a, int call, unsigned bit)
+{
+	const struct call *cl = &a->prog->calls[call];
+	char *t = targets_text(a, call);
+	const char *what = bit == PC_SCOPE ? "returns with a NOFS scope open" :
+			   bit == PC_TRANS ? "returns inside a transaction that opens a NOFS scope" :
+			   bit == PC_LOCK  ? "returns holding the same filesystem lock context" :
+					     "returns with the same state";
+	uint32_t cls = bit == PC_LOCK ? held_class(a, call) : 0;
+	char *lt = cls ? lock_class_text(cls) : NULL;
+	char *r = lt ? xasprintf("the call through %s: every function stored there (%s) returns holding %s",
+				 istr(cl->callee), t, lt) :
+		       xasprintf("the call through %s: every function stored there (%s) %s", istr(cl->callee), t, what);
+	free(lt);
+	free(t);
+	return r;
+}
+
 char *origin_text(const struct analysis *a, int call, unsigned bit)
 {
 	const struct call *cl = &a->prog->calls[call];
 	const char *n = istr(cl->callee);
 	const struct mrow *r;
+	if (cl->is_icall)
+		return icall_origin_text(a, call, bit);
 	switch (bit) {
 	case PC_SCOPE:
 		if (model_find1(a->model, ROW_SCOPE, cl->callee))

@@ -10,6 +10,7 @@
 #include "analysis/flow.h"
 #include "analysis/cfg.h"
 #include "analysis/flow_int.h"
+#include "analysis/icall.h"
 #include "analysis/scc.h"
 #include "analysis/lockclass.h"
 #include "base/util.h"
@@ -502,10 +503,10 @@ static void apply_ctx_wrapper(struct fa *F, int c, struct astate *s, uint32_t ke
 
 /* A call of a function of the scan: its summary's kills release what the
  * caller holds (or are the caller's own kills), its gens are pushed. */
-static void apply_summary(struct fa *F, int c, struct astate *s, uint32_t key0)
+static void apply_summary(struct fa *F, int c, int target, struct astate *s, uint32_t key0)
 {
 	const struct call *cl = &F->p->calls[c];
-	const struct func *t = &F->p->funcs[cl->target];
+	const struct func *t = &F->p->funcs[target];
 	for (int k = 0; k < t->nkill; k++) {
 		int kind = (int)(t->kill[k] >> 16), row = (int)(t->kill[k] & 0xffff) - 1;
 		uint32_t kc = t->kill_cls[k] ? lock_class_at(F->a, c, t->kill_cls[k]) : 0;
@@ -533,12 +534,31 @@ static void apply_summary(struct fa *F, int c, struct astate *s, uint32_t key0)
 		add_acq(F, lock_class_at(F->a, c, t->cgen[k]));
 }
 
+/* Does state s hold an entry an indirect call opened? */
+static int icall_opened(const struct fa *F, const struct astate *s)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->h[i].call >= 0 && F->p->calls[s->h[i].call].is_icall)
+			return 1;
+	return 0;
+}
+
 void apply_call(struct fa *F, int c, struct astate *s)
 {
 	const struct model *m = F->a->model;
 	const struct call *cl = &F->p->calls[c];
-	if (cl->is_icall)
+	if (cl->is_icall) {
+		/* every target says the same to its caller (icall_summary()): what
+		 * they open, with what they close; a summary that only closes
+		 * (`ops->unlock()`) applies when an indirect call opened something
+		 * here, so that it pairs with that `ops->lock()` (whole kernels have
+		 * 17,000 such sites: widely called helpers' releases, which the
+		 * direct calls apply already) */
+		int t = F->a->icall_sum ? F->a->icall_sum[c] : -1;
+		if (t >= 0 && (F->p->funcs[t].ngen || icall_opened(F, s)))
+			apply_summary(F, c, t, s, cl->nargs ? norm_key(cl->args[0]) : 0);
 		return;
+	}
 	uint32_t name = cl->callee;
 	uint32_t key0 = cl->nargs ? norm_key(cl->args[0]) : 0;
 	const struct mrow *r = model_find1(m, ROW_SCOPE, name);
@@ -568,7 +588,7 @@ void apply_call(struct fa *F, int c, struct astate *s)
 	if (cl->target < 0 && cl->ctx_change && cl->ctx_cls)
 		apply_ctx_wrapper(F, c, s, key0);
 	else if (cl->target >= 0)
-		apply_summary(F, c, s, key0);
+		apply_summary(F, c, cl->target, s, key0);
 }
 
 int probe_index(const struct fa *F, int c)
@@ -810,6 +830,221 @@ static int held_in_all(const struct model *m, const struct stateset *exits, cons
 	return 1;
 }
 
+/* A recursive lock wrapper (reiserfs_write_lock(): `if (sb_i->lock_owner !=
+ * current) { mutex_lock(&sb_i->lock); sb_i->lock_owner = current; }`, lock.c)
+ * leaves its lock held on every path: the exits that skipped the acquire are
+ * those where the task owns it already. Lock h, held at exit `with`, counts as
+ * held at every exit when each exit without it took the other branch of a
+ * condition that tests `current` (an owner test; get_current() where the
+ * front end expanded the macro) than `with` did. */
+static int owned_at_other_exits(const struct stateset *exits, const struct held *h, const struct astate *with)
+{
+	if (h->kind != HK_LOCK || !with->na)
+		return 0;
+	for (int i = 0; i < exits->n; i++) {
+		const struct astate *x = &exits->s[i];
+		int has = 0, owner = 0;
+		for (int j = 0; j < x->n && !has; j++)
+			has = held_eq(&x->h[j], h) || (x->h[j].kind == HK_LOCK && x->h[j].cls && x->h[j].cls == h->cls);
+		if (has)
+			continue;
+		for (int k = 0; k < x->na && !owner; k++)
+			for (int q = 0; q < with->na && !owner; q++)
+				owner = x->acond[k] == with->acond[q] && x->aval[k] != with->aval[q] &&
+					(has_word(istr(x->acond[k]), "current") || has_word(istr(x->acond[k]), "get_current"));
+		if (!owner)
+			return 0;
+	}
+	return 1;
+}
+
+/* Does gen entry h of one summary have its like among the n entries of another? */
+static int gen_in(const struct model *m, const struct held *h, const struct held *g, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (g[i].kind == h->kind && g[i].scope == h->scope && g[i].cls == h->cls &&
+		    (g[i].row == h->row || (h->kind == HK_SETTER && setter_rows_alike(m, g[i].row, h->row))))
+			return 1;
+	return 0;
+}
+
+/* Do two functions' summaries tell a caller the same: what they leave open
+ * (alike setter rows counting as one), what they close, what they take on
+ * some paths? */
+static int summaries_alike(const struct model *m, const struct func *x, const struct func *y)
+{
+	if (x == y)
+		return 1;
+	if (x->ngen != y->ngen || x->nkill != y->nkill || x->ncgen != y->ncgen)
+		return 0;
+	for (int i = 0; i < x->ngen; i++)
+		if (!gen_in(m, &x->gen[i], y->gen, y->ngen) || !gen_in(m, &y->gen[i], x->gen, x->ngen))
+			return 0;
+	for (int i = 0; i < x->nkill; i++) {
+		int found = 0;
+		for (int j = 0; j < y->nkill && !found; j++)
+			found = x->kill[i] == y->kill[j] && x->kill_cls[i] == y->kill_cls[j];
+		if (!found)
+			return 0;
+	}
+	for (int i = 0; i < x->ncgen; i++) {
+		int found = 0;
+		for (int j = 0; j < y->ncgen && !found; j++)
+			found = x->cgen[i] == y->cgen[j];
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* The function whose summary an indirect call c applies: its first target,
+ * when every target's summary is alike and says something (`sc->ops->setup(sc)`
+ * in xfs scrub, whose every ->setup opens a transaction, returns inside one);
+ * -1 when it has no targets, or they disagree (one opens what another does
+ * not: a caller cannot know which runs), or none leaves, closes or takes
+ * anything. */
+static int icall_summary(const struct analysis *a, int c)
+{
+	int n;
+	const int *tg = icall_targets(a, c, &n);
+	if (n <= 0)
+		return -1;
+	const struct program *p = a->prog;
+	const struct func *t0 = &p->funcs[tg[0]];
+	if (!t0->ngen && !t0->nkill && !t0->ncgen)
+		return -1;
+	for (int i = 1; i < n; i++)
+		if (!summaries_alike(a->model, t0, &p->funcs[tg[i]]))
+			return -1;
+	return tg[0];
+}
+
+/* Refresh icall_summary() of the indirect calls of function f; 1 when f has
+ * one whose summary opens something. */
+static int icall_sums(struct analysis *a, int f)
+{
+	const struct func *fn = &a->prog->funcs[f];
+	int any = 0;
+	for (int i = 0; i < fn->ncalls; i++) {
+		int c = fn->calls[i];
+		if (!a->prog->calls[c].is_icall)
+			continue;
+		a->icall_sum[c] = icall_summary(a, c);
+		any |= a->icall_sum[c] >= 0 && a->prog->funcs[a->icall_sum[c]].ngen;
+	}
+	return any;
+}
+
+/* What a caller is told is open after the call: entries left open at every
+ * exit (or, for a recursive lock wrapper, owned at the others); plain local
+ * scope cookies open at some exits only are an imbalance, not a setter. */
+static struct held *summary_gens(struct fa *F, size_t *ngen)
+{
+	const struct analysis *a = F->a;
+	const struct program *p = F->p;
+	struct held *gen = NULL;
+	size_t capgen = 0;
+	*ngen = 0;
+	int is_setter_row = model_find1(a->model, ROW_SETTER, p->funcs[F->fid].name) != NULL;
+	for (int i = 0; i < F->exits.n; i++) {
+		const struct astate *x = &F->exits.s[i];
+		for (int j = 0; j < x->n; j++) {
+			const struct held *h = &x->h[j];
+			if (h->kind == HK_SCOPE && h->key && is_ident(istr(h->key)) && !held_in_all(a->model, &F->exits, h)) {
+				if (h->call >= 0 && p->calls[h->call].fn == F->fid && !is_setter_row)
+					add_imbalance(F, 1, h->call);
+				continue;
+			}
+			/* A lock or transaction left open on some paths only is a leak or a
+			 * conditional acquire; callers are not told they hold it. */
+			if (h->kind != HK_SCOPE && !held_in_all(a->model, &F->exits, h) &&
+			    !owned_at_other_exits(&F->exits, h, x))
+				continue;
+			if (!gen_in(a->model, h, gen, (int)*ngen)) {
+				struct held hh = *h;
+				hh.key = 0;
+				VEC_PUSH(gen, *ngen, capgen, hh);
+			}
+		}
+	}
+	return gen;
+}
+
+/* Lock classes held at some exits but not at all: the function takes them
+ * conditionally (`return 0` with the key's semaphore held, an error
+ * otherwise); a caller that releases one took it through this call. */
+static uint32_t *summary_cgens(const struct fa *F, int *ncgen)
+{
+	uint32_t *cgen = NULL;
+	int capcgen = 0;
+	*ncgen = 0;
+	for (int i = 0; i < F->exits.n; i++)
+		for (int j = 0; j < F->exits.s[i].n; j++) {
+			const struct held *h = &F->exits.s[i].h[j];
+			if (h->kind != HK_LOCK || !h->cls || held_in_all(F->a->model, &F->exits, h) ||
+			    owned_at_other_exits(&F->exits, h, &F->exits.s[i]))
+				continue;
+			int dup = 0;
+			for (int g = 0; g < *ncgen && !dup; g++)
+				dup = cgen[g] == h->cls;
+			if (!dup)
+				VEC_PUSH(cgen, *ncgen, capcgen, h->cls);
+		}
+	return cgen;
+}
+
+/* A release of a class the function itself takes on some path (or through
+ * a callee's conditional acquire) pairs with that acquire on a path the
+ * interpretation did not correlate (find_free_extent()'s groups_sem across
+ * its retry gotos); it is not a release of the caller's lock unless the
+ * function also leaves the class held (an unlock-relock helper). Passing
+ * such releases up made them reach every caller to the top of the graph. */
+static void drop_paired_kills(struct fa *F, const struct held *gen, size_t ngen)
+{
+	int w = 0;
+	for (int k = 0; k < F->nkills; k++) {
+		uint32_t kc = F->kill_cls[k];
+		int drop = (int)(F->kills[k] >> 16) == HK_LOCK && kc && has_acq(F, kc);
+		for (size_t g = 0; drop && g < ngen; g++)
+			if (gen[g].kind == HK_LOCK && gen[g].cls == kc)
+				drop = 0;
+		if (!drop) {
+			F->kills[w] = F->kills[k];
+			F->kill_cls[w++] = kc;
+		}
+	}
+	F->nkills = w;
+}
+
+/* Store the summary in fn (taking gen, cgen and F's kills); 1 when it changed. */
+static int store_summary(struct func *fn, struct fa *F, struct held *gen, size_t ngen, uint32_t *cgen, int ncgen)
+{
+	int changed = (int)ngen != fn->ngen || F->nkills != fn->nkill || ncgen != fn->ncgen;
+	for (int g = 0; !changed && g < ncgen; g++)
+		changed = cgen[g] != fn->cgen[g];
+	if (!changed) {
+		for (size_t g = 0; g < ngen; g++)
+			if (!held_eq(&gen[g], &fn->gen[g]))
+				changed = 1;
+		for (int g = 0; g < F->nkills; g++)
+			if (F->kills[g] != fn->kill[g] || F->kill_cls[g] != fn->kill_cls[g])
+				changed = 1;
+	}
+	free(fn->gen);
+	free(fn->kill);
+	free(fn->kill_cls);
+	free(fn->cgen);
+	fn->cgen = cgen;
+	fn->ncgen = ncgen;
+	fn->kill_cls = F->kill_cls;
+	fn->gen = gen;
+	fn->ngen = (int)ngen;
+	fn->kill = F->kills;
+	fn->nkill = F->nkills;
+	fn->analysed = 1;
+	return changed;
+}
+
 /* Analyse one function; returns 1 when its summary changed. */
 static int analyse(struct analysis *a, int fid, int collect)
 {
@@ -823,99 +1058,19 @@ static int analyse(struct analysis *a, int fid, int collect)
 	F.collect = collect;
 	for (int i = 0; i < fn->ncalls; i++)
 		a->states[fn->calls[i]].n = 0;
+	if (a->icall_sum)
+		icall_sums(a, fid);
 	if (!a->cfgs[fid].n) {
 		pos_t none = {0, 0};
 		cfg_build(a, fid, none, &a->cfgs[fid]);
 	}
 	engine_run(&F, &a->cfgs[fid]);
-	/* Summary: entries left open at some exit; plain local scope cookies count only when
-	 * every exit leaves them open (otherwise it is an imbalance, not a setter). */
-	struct held *gen = NULL;
-	size_t ngen = 0, capgen = 0;
-	int is_setter_row = model_find1(a->model, ROW_SETTER, fn->name) != NULL;
-	for (int i = 0; i < F.exits.n; i++) {
-		const struct astate *x = &F.exits.s[i];
-		for (int j = 0; j < x->n; j++) {
-			const struct held *h = &x->h[j];
-			if (h->kind == HK_SCOPE && h->key && is_ident(istr(h->key)) && !held_in_all(a->model, &F.exits, h)) {
-				if (h->call >= 0 && p->calls[h->call].fn == fid && !is_setter_row)
-					add_imbalance(&F, 1, h->call);
-				continue;
-			}
-			/* A lock or transaction left open on some paths only is a leak or a
-			 * conditional acquire; callers are not told they hold it. */
-			if (h->kind != HK_SCOPE && !held_in_all(a->model, &F.exits, h))
-				continue;
-			int dup = 0;
-			for (size_t g = 0; g < ngen; g++)
-				if (gen[g].kind == h->kind && gen[g].scope == h->scope && gen[g].cls == h->cls &&
-				    (gen[g].row == h->row || (h->kind == HK_SETTER && setter_rows_alike(a->model, gen[g].row, h->row))))
-					dup = 1;
-			if (!dup) {
-				struct held hh = *h;
-				hh.key = 0;
-				VEC_PUSH(gen, ngen, capgen, hh);
-			}
-		}
-	}
-	/* Lock classes held at some exits but not at all: the function takes them
-	 * conditionally (`return 0` with the key's semaphore held, an error
-	 * otherwise); a caller that releases one took it through this call. */
-	uint32_t *cgen = NULL;
-	int ncgen = 0, capcgen = 0;
-	for (int i = 0; i < F.exits.n; i++)
-		for (int j = 0; j < F.exits.s[i].n; j++) {
-			const struct held *h = &F.exits.s[i].h[j];
-			if (h->kind != HK_LOCK || !h->cls || held_in_all(a->model, &F.exits, h))
-				continue;
-			int dup = 0;
-			for (int g = 0; g < ncgen && !dup; g++)
-				dup = cgen[g] == h->cls;
-			if (!dup)
-				VEC_PUSH(cgen, ncgen, capcgen, h->cls);
-		}
-	/* A release of a class the function itself takes on some path (or through
-	 * a callee's conditional acquire) pairs with that acquire on a path the
-	 * interpretation did not correlate (find_free_extent()'s groups_sem across
-	 * its retry gotos); it is not a release of the caller's lock unless the
-	 * function also leaves the class held (an unlock-relock helper). Passing
-	 * such releases up made them reach every caller to the top of the graph. */
-	int w = 0;
-	for (int k = 0; k < F.nkills; k++) {
-		uint32_t kc = F.kill_cls[k];
-		int drop = (int)(F.kills[k] >> 16) == HK_LOCK && kc && has_acq(&F, kc);
-		for (size_t g = 0; drop && g < ngen; g++)
-			if (gen[g].kind == HK_LOCK && gen[g].cls == kc)
-				drop = 0;
-		if (!drop) {
-			F.kills[w] = F.kills[k];
-			F.kill_cls[w++] = kc;
-		}
-	}
-	F.nkills = w;
-	int changed = (int)ngen != fn->ngen || F.nkills != fn->nkill || ncgen != fn->ncgen;
-	for (int g = 0; !changed && g < ncgen; g++)
-		changed = cgen[g] != fn->cgen[g];
-	if (!changed) {
-		for (size_t g = 0; g < ngen; g++)
-			if (!held_eq(&gen[g], &fn->gen[g]))
-				changed = 1;
-		for (int g = 0; g < F.nkills; g++)
-			if (F.kills[g] != fn->kill[g] || F.kill_cls[g] != fn->kill_cls[g])
-				changed = 1;
-	}
-	free(fn->gen);
-	free(fn->kill);
-	free(fn->kill_cls);
-	free(fn->cgen);
-	fn->cgen = cgen;
-	fn->ncgen = ncgen;
-	fn->kill_cls = F.kill_cls;
-	fn->gen = gen;
-	fn->ngen = (int)ngen;
-	fn->kill = F.kills;
-	fn->nkill = F.nkills;
-	fn->analysed = 1;
+	size_t ngen;
+	struct held *gen = summary_gens(&F, &ngen);
+	int ncgen;
+	uint32_t *cgen = summary_cgens(&F, &ncgen);
+	drop_paired_kills(&F, gen, ngen);
+	int changed = store_summary(fn, &F, gen, ngen, cgen, ncgen);
 	free(F.kill_ix);
 	free(F.acq);
 	ss_free(&F.exits);
@@ -985,6 +1140,55 @@ static int visit(struct analysis *a, int f, const int *direct)
 	return analyse(a, f, 0);
 }
 
+/* Indirect calls, after the summaries of direct calls settled: the SCC order
+ * follows direct calls only, so an indirect call's targets may not be final
+ * when its caller is analysed. Each function with an indirect call whose
+ * targets agree (icall_summary()) is analysed again, then, while summaries
+ * change, the callers (direct and indirect) of each one that changed; at most
+ * ICALL_VISITS times a function. */
+#define ICALL_VISITS 8
+static void icall_rounds(struct analysis *a, unsigned char *queued)
+{
+	struct program *p = a->prog;
+	size_t nf = p->nfuncs;
+	a->icall_sum = xmalloc(sizeof(int) * (p->ncalls ? p->ncalls : 1));
+	for (size_t c = 0; c < p->ncalls; c++)
+		a->icall_sum[c] = -1;
+	int *q = xmalloc(sizeof(int) * (nf ? nf : 1)); /* a ring: each function queued once at a time */
+	unsigned char *visits = xcalloc(nf ? nf : 1, 1);
+	size_t head = 0, n = 0;
+	for (size_t f = 0; f < nf; f++)
+		if (icall_sums(a, (int)f)) {
+			q[(head + n++) % nf] = (int)f;
+			queued[f] = 1;
+		}
+	while (n) {
+		int f = q[head];
+		head = (head + 1) % nf;
+		n--;
+		queued[f] = 0;
+		if (visits[f] >= ICALL_VISITS)
+			continue;
+		visits[f]++;
+		if (!analyse(a, f, 0))
+			continue;
+		const struct func *fn = &p->funcs[f];
+		for (int j = 0; j < fn->ncallers + fn->nicallers; j++) {
+			int c = j < fn->ncallers ? fn->callers[j] : fn->icallers[j - fn->ncallers];
+			int g = p->calls[c].fn;
+			if (g >= 0 && !queued[g]) {
+				queued[g] = 1;
+				q[(head + n++) % nf] = g;
+			}
+		}
+	}
+	free(q);
+	free(visits);
+	if (a->icalls)
+		for (size_t c = 0; c < p->ncalls; c++)
+			a->icalls->summaries += a->icall_sum[c] >= 0 && p->funcs[a->icall_sum[c]].ngen;
+}
+
 void flow_run(struct analysis *a)
 {
 	struct program *p = a->prog;
@@ -1042,6 +1246,8 @@ void flow_run(struct analysis *a)
 			dirty[m[i]] = 0;
 	}
 	scc_free(&S);
+	memset(dirty, 0, p->nfuncs); /* callers outside a cycle were marked too */
+	icall_rounds(a, dirty);
 	for (size_t f = 0; f < p->nfuncs; f++)
 		if (has_scope_api[f]) {
 			analyse(a, (int)f, 1);

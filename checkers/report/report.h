@@ -23,6 +23,7 @@ struct run_stats {
 	 * calls through function-pointer parameters, target counts (median, max) */
 	size_t icall_sites, icall_resolved, icall_none, icall_many, icall_params, icall_vars;
 	size_t icall_median, icall_max;
+	size_t icall_summaries; /* resolved sites that apply their targets' agreed flow summary */
 	size_t reclaim_entries, reclaim_classes; /* reclaim entry functions, lock classes they take */
 	size_t suppressed; /* findings suppressed in the source (suppress.c) */
 	size_t baselined; /* findings dropped because the baseline holds them */
