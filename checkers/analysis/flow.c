@@ -898,12 +898,13 @@ static int summaries_alike(const struct model *m, const struct func *x, const st
 }
 
 /* The function whose summary an indirect call c applies: its first target,
- * when every target's summary is alike and says something (`sc->ops->setup(sc)`
+ * when every target's summary is alike and says something (opens something,
+ * when `opening`) (`sc->ops->setup(sc)`
  * in xfs scrub, whose every ->setup opens a transaction, returns inside one);
  * -1 when it has no targets, or they disagree (one opens what another does
  * not: a caller cannot know which runs), or none leaves, closes or takes
  * anything. */
-static int icall_summary(const struct analysis *a, int c)
+static int icall_summary(const struct analysis *a, int c, int opening)
 {
 	int n;
 	const int *tg = icall_targets(a, c, &n);
@@ -911,7 +912,7 @@ static int icall_summary(const struct analysis *a, int c)
 		return -1;
 	const struct program *p = a->prog;
 	const struct func *t0 = &p->funcs[tg[0]];
-	if (!t0->ngen && !t0->nkill && !t0->ncgen)
+	if ((opening && !t0->ngen) || (!t0->ngen && !t0->nkill && !t0->ncgen))
 		return -1;
 	for (int i = 1; i < n; i++)
 		if (!summaries_alike(a->model, t0, &p->funcs[tg[i]]))
@@ -920,7 +921,8 @@ static int icall_summary(const struct analysis *a, int c)
 }
 
 /* Refresh icall_summary() of the indirect calls of function f; 1 when f has
- * one whose summary opens something. */
+ * one whose summary opens something. Summaries that only release matter only
+ * in such a function (apply_call()): elsewhere they are not compared at all. */
 static int icall_sums(struct analysis *a, int f)
 {
 	const struct func *fn = &a->prog->funcs[f];
@@ -929,8 +931,13 @@ static int icall_sums(struct analysis *a, int f)
 		int c = fn->calls[i];
 		if (!a->prog->calls[c].is_icall)
 			continue;
-		a->icall_sum[c] = icall_summary(a, c);
-		any |= a->icall_sum[c] >= 0 && a->prog->funcs[a->icall_sum[c]].ngen;
+		a->icall_sum[c] = icall_summary(a, c, 1);
+		any |= a->icall_sum[c] >= 0;
+	}
+	for (int i = 0; any && i < fn->ncalls; i++) {
+		int c = fn->calls[i];
+		if (a->prog->calls[c].is_icall && a->icall_sum[c] < 0)
+			a->icall_sum[c] = icall_summary(a, c, 0);
 	}
 	return any;
 }
