@@ -4,6 +4,7 @@
  * the branch rules, and the per-function summaries (what a function leaves open
  * or closes for its callers) computed to a fixpoint over the call graph. The
  * interpretation itself runs in engine.c over each function's CFG (cfg.c). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -830,14 +831,36 @@ static int held_in_all(const struct model *m, const struct stateset *exits, cons
 	return 1;
 }
 
+/* Does condition text name the running task (a `task` row of
+ * model/lockprims.txt: `current`, and get_current() where the front end
+ * expanded the macro)? */
+static int names_task(const struct model *m, const char *text)
+{
+	for (const char *q = text; *q;) {
+		if (!isalnum((unsigned char)*q) && *q != '_') {
+			q++;
+			continue;
+		}
+		const char *w = q;
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		if (isdigit((unsigned char)*w))
+			continue;
+		uint32_t id = intern_lookup_n(w, (size_t)(q - w));
+		if (id && model_find1(m, ROW_TASK, id))
+			return 1;
+	}
+	return 0;
+}
+
 /* A recursive lock wrapper (reiserfs_write_lock(): `if (sb_i->lock_owner !=
  * current) { mutex_lock(&sb_i->lock); sb_i->lock_owner = current; }`, lock.c)
  * leaves its lock held on every path: the exits that skipped the acquire are
  * those where the task owns it already. Lock h, held at exit `with`, counts as
  * held at every exit when each exit without it took the other branch of a
- * condition that tests `current` (an owner test; get_current() where the
- * front end expanded the macro) than `with` did. */
-static int owned_at_other_exits(const struct stateset *exits, const struct held *h, const struct astate *with)
+ * condition that names the running task (an owner test) than `with` did. */
+static int owned_at_other_exits(const struct model *m, const struct stateset *exits, const struct held *h,
+				const struct astate *with)
 {
 	if (h->kind != HK_LOCK || !with->na)
 		return 0;
@@ -851,7 +874,7 @@ static int owned_at_other_exits(const struct stateset *exits, const struct held 
 		for (int k = 0; k < x->na && !owner; k++)
 			for (int q = 0; q < with->na && !owner; q++)
 				owner = x->acond[k] == with->acond[q] && x->aval[k] != with->aval[q] &&
-					(has_word(istr(x->acond[k]), "current") || has_word(istr(x->acond[k]), "get_current"));
+					names_task(m, istr(x->acond[k]));
 		if (!owner)
 			return 0;
 	}
@@ -965,7 +988,7 @@ static struct held *summary_gens(struct fa *F, size_t *ngen)
 			/* A lock or transaction left open on some paths only is a leak or a
 			 * conditional acquire; callers are not told they hold it. */
 			if (h->kind != HK_SCOPE && !held_in_all(a->model, &F->exits, h) &&
-			    !owned_at_other_exits(&F->exits, h, x))
+			    !owned_at_other_exits(a->model, &F->exits, h, x))
 				continue;
 			if (!gen_in(a->model, h, gen, (int)*ngen)) {
 				struct held hh = *h;
@@ -989,7 +1012,7 @@ static uint32_t *summary_cgens(const struct fa *F, int *ncgen)
 		for (int j = 0; j < F->exits.s[i].n; j++) {
 			const struct held *h = &F->exits.s[i].h[j];
 			if (h->kind != HK_LOCK || !h->cls || held_in_all(F->a->model, &F->exits, h) ||
-			    owned_at_other_exits(&F->exits, h, &F->exits.s[i]))
+			    owned_at_other_exits(F->a->model, &F->exits, h, &F->exits.s[i]))
 				continue;
 			int dup = 0;
 			for (int g = 0; g < *ncgen && !dup; g++)

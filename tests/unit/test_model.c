@@ -131,6 +131,16 @@ void test_model(void)
 	model_free(&m);
 	bad("definer SYSCALL_DEFINE\n", "definer row needs a reason");
 	bad("definer SYSCALL-DEFINE -- r\n", "is not a C identifier");
+	/* task rows: the names of the running task (model/lockprims.txt) */
+	rc = load(&m, "task current -- asm/current.h\ntask get_current -- what current expands to\n", err);
+	CHECK(rc == 0 && m.n == 2 && m.rows[0].kind == ROW_TASK && m.rows[1].kind == ROW_TASK);
+	model_index(&m);
+	CHECK(model_find1(&m, ROW_TASK, intern("current")) != NULL);
+	CHECK(model_find1(&m, ROW_TASK, intern("current_task")) == NULL);
+	model_free(&m);
+	bad("task current\n", "task row needs a reason");
+	bad("task current() -- r\n", "'current()' is not an identifier (current)");
+	bad("task current fs=x -- r\n", "unknown option 'fs' for a task row");
 
 	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
 	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");
