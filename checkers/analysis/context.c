@@ -1223,6 +1223,79 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 }
 
 #define CHAIN_HOPS 40 /* callers shown on one path at the most */
+#define OTHERS_SHOWN 4 /* other callers named in one "also called from" hop */
+
+/* What a caller's path classes say, in words. */
+static void classes_words(unsigned cls, char *buf, size_t len)
+{
+	static const char *const words[PC_NKINDS] = {"inside a NOFS scope", "inside a transaction",
+						     "a lock reclaim takes held", "callers unknown",
+						     "nothing held that reclaim takes", "s_umount held for write"};
+	size_t n = 0;
+	buf[0] = 0;
+	for (int i = 0; i < PC_NKINDS && n < len; i++)
+		if (cls & (1u << i))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " or " : "", words[i]);
+}
+
+/* The other callers of g than the call `via` the chain follows, when the
+ * finding's claim is about every path (scope, transaction, nothing held, or
+ * reclaim kept out): one hop naming up to OTHERS_SHOWN of them, each with what
+ * its call holds, so that a reader sees the paths the chain does not show. A
+ * function's calls of itself and indirect calls (whose context is passed per
+ * filesystem) are counted, not described. */
+static void others_hop(const struct analysis *a, struct chain *out, int g, int via)
+{
+	const struct program *p = a->prog;
+	const struct func *gf = &p->funcs[g];
+	int shown[OTHERS_SHOWN], nshown = 0, more = 0, nicall = 0;
+	for (int i = 0; i < gf->ncallers; i++) {
+		int c = gf->callers[i];
+		const struct call *v = &p->calls[c];
+		if (c == via || v->fn < 0 || v->fn == g || v->fn == p->calls[via].fn)
+			continue;
+		int dup = 0; /* one call per caller function among those named */
+		for (int j = 0; j < nshown && !dup; j++)
+			dup = p->calls[shown[j]].fn == v->fn;
+		if (dup)
+			continue;
+		if (nshown < OTHERS_SHOWN)
+			shown[nshown++] = c;
+		else
+			more++;
+	}
+	for (int i = 0; i < gf->nicallers; i++)
+		nicall += gf->icallers[i] != via;
+	if (!nshown && !nicall)
+		return;
+	/* what each named call holds, said once when they all hold the same */
+	char w[OTHERS_SHOWN][160];
+	int same = 1;
+	for (int i = 0; i < nshown; i++) {
+		struct classev cv;
+		classes_at(a, shown[i], &cv);
+		classes_words(cv.cls, w[i], sizeof(w[i]));
+		same &= strcmp(w[i], w[0]) == 0;
+	}
+	struct strbuf b = {0};
+	sb_addf(&b, "%s() is also called from", fname(a, g));
+	for (int i = 0; i < nshown; i++) {
+		const struct call *v = &p->calls[shown[i]];
+		int last = i + 1 == nshown && !more && !nicall;
+		sb_addf(&b, "%s %s() at %s:%d", i ? (last ? " and" : ",") : "", fname(a, v->fn), p->files[v->file].path,
+			v->pos.line);
+		if (!same && *w[i])
+			sb_addf(&b, " (%s)", w[i]);
+	}
+	if (more)
+		sb_addf(&b, "%s %d more call%s", nicall ? "," : " and", more, more == 1 ? "" : "s");
+	if (nicall)
+		sb_addf(&b, "%s %d indirect call%s", nshown || more ? " and" : "", nicall, nicall == 1 ? "" : "s");
+	if (same && nshown && *w[0])
+		sb_addf(&b, "%s %s", nshown > 1 ? ", each" : ",", w[0]);
+	chain_add(out, HOP_OTHERS, p->files[gf->file].path, gf->start.line, nshown ? shown[0] : -1, g, -1, "%s", b.s);
+	sb_free(&b);
+}
 
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv)
 {
@@ -1298,6 +1371,8 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 		else
 			chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, e->via, g, -1, "%s() called from %s()",
 				  fname(a, g), fname(a, v->fn));
+		if (bit & (PC_SCOPE | PC_TRANS | PC_NONE | PC_BLOCKED))
+			others_hop(a, out, g, e->via);
 		if (held_left)
 			held_hops(a, out, e->via, &held_left);
 		if (e->local) {

@@ -19,6 +19,7 @@ enum hop_kind {
 	HOP_RECLAIM,  /* a hop of a reclaim chain: how direct reclaim reaches a lock */
 	HOP_ALLOC,    /* the allocation a mask reaches */
 	HOP_HELD,     /* a lock held on a "nothing held that reclaim takes" path: `call` takes it */
+	HOP_OTHERS,   /* the other callers of `fn` than the chain's, with what their calls hold (`call`: the first) */
 };
 
 struct evidence {
