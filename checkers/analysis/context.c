@@ -1244,7 +1244,7 @@ static void classes_words(unsigned cls, char *buf, size_t len)
  * its call holds, so that a reader sees the paths the chain does not show. A
  * function's calls of itself and indirect calls (whose context is passed per
  * filesystem) are counted, not described. */
-static void others_hop(const struct analysis *a, struct chain *out, int g, int via)
+static void others_hop(const struct analysis *a, struct chain *out, int g, int via, uint32_t cur)
 {
 	const struct program *p = a->prog;
 	const struct func *gf = &p->funcs[g];
@@ -1253,6 +1253,11 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		int c = gf->callers[i];
 		const struct call *v = &p->calls[c];
 		if (c == via || v->fn < 0 || v->fn == g || v->fn == p->calls[via].fn)
+			continue;
+		/* a path of filesystem cur: generic code passes its context on into
+		 * cur's methods only from cur's paths, never from another's */
+		uint32_t vfs = cur ? fs_of_func(a, v->fn) : 0;
+		if (vfs && vfs != cur)
 			continue;
 		int dup = 0; /* one call per caller function among those named */
 		for (int j = 0; j < nshown && !dup; j++)
@@ -1278,7 +1283,7 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		same &= strcmp(w[i], w[0]) == 0;
 	}
 	struct strbuf b = {0};
-	sb_addf(&b, "%s() is also called from", fname(a, g));
+	sb_addf(&b, "%s() is also called%s", fname(a, g), nshown || more ? " from" : "");
 	for (int i = 0; i < nshown; i++) {
 		const struct call *v = &p->calls[shown[i]];
 		int last = i + 1 == nshown && !more && !nicall;
@@ -1290,7 +1295,8 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 	if (more)
 		sb_addf(&b, "%s %d more call%s", nicall ? "," : " and", more, more == 1 ? "" : "s");
 	if (nicall)
-		sb_addf(&b, "%s %d indirect call%s", nshown || more ? " and" : "", nicall, nicall == 1 ? "" : "s");
+		sb_addf(&b, "%s through %d %sindirect call%s", nshown || more ? ", and" : "", nicall,
+			p->calls[via].is_icall ? "other " : "", nicall == 1 ? "" : "s");
 	if (same && nshown && *w[0])
 		sb_addf(&b, "%s %s", nshown > 1 ? ", each" : ",", w[0]);
 	chain_add(out, HOP_OTHERS, p->files[gf->file].path, gf->start.line, nshown ? shown[0] : -1, g, -1, "%s", b.s);
@@ -1372,7 +1378,7 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 			chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, e->via, g, -1, "%s() called from %s()",
 				  fname(a, g), fname(a, v->fn));
 		if (bit & (PC_SCOPE | PC_TRANS | PC_NONE | PC_BLOCKED))
-			others_hop(a, out, g, e->via);
+			others_hop(a, out, g, e->via, cur);
 		if (held_left)
 			held_hops(a, out, e->via, &held_left);
 		if (e->local) {

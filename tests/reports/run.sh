@@ -403,6 +403,12 @@ others_hop() {
 	[ $? = 1 ] && grep -q '^	trans.c:36: myfs_new_log_vec() called from myfs_log_helper()$' "$tmp/x.out" &&
 	grep -q '^	trans.c:10: myfs_new_log_vec() is also called from myfs_log_inode() at trans.c:19 and myfs_log_dir() at trans.c:28, each inside a transaction$' "$tmp/x.out" &&
 	[ "$(grep -c 'is also called from' "$tmp/x.out")" = 1 ] || { cat "$tmp/x.out"; return 1; }
+	# generic code passes a filesystem's context into that filesystem's methods
+	# only: otherfs_create() calls generic_acl_create() too, but never reaches
+	# myfs_get_acl(), so myfs's chain does not name it
+	"$G" -q --model "$top/tests/fixtures/nofs-no-context/entry-method-own-scope/model.txt" "$top/tests/fixtures/nofs-no-context/entry-method-own-scope" >"$tmp/y.out" 2>&1
+	[ $? = 1 ] && grep -q '^fs/myfs/inode.c:20:' "$tmp/y.out" && grep -q 'generic_acl_create() called from myfs_create()' "$tmp/y.out" &&
+	! grep -q 'also called from otherfs_create()' "$tmp/y.out" || { cat "$tmp/y.out"; return 1; }
 }
 t other-callers-hop others_hop
 
