@@ -1225,37 +1225,49 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 #define CHAIN_HOPS 40 /* callers shown on one path at the most */
 #define OTHERS_SHOWN 4 /* other callers named in one "also called from" hop */
 
-/* What a caller's path classes say, in words. */
+/* What a caller's path classes say, in words: a sentence for one class, a
+ * list for several ("paths: NOFS scope, transaction, nothing held"). */
 static void classes_words(unsigned cls, char *buf, size_t len)
 {
-	static const char *const words[PC_NKINDS] = {"inside a NOFS scope", "inside a transaction",
-						     "a lock reclaim takes held", "callers unknown",
-						     "nothing held that reclaim takes", "s_umount held for write"};
+	static const char *const one[PC_NKINDS] = {"inside a NOFS scope", "inside a transaction",
+						   "a lock reclaim takes held", "callers unknown",
+						   "nothing held that reclaim takes", "s_umount held for write"};
+	static const char *const many[PC_NKINDS] = {"NOFS scope", "transaction", "reclaim lock held",
+						    "callers unknown", "nothing held", "s_umount held"};
 	size_t n = 0;
+	int single = cls && !(cls & (cls - 1));
 	buf[0] = 0;
 	for (int i = 0; i < PC_NKINDS && n < len; i++)
 		if (cls & (1u << i))
-			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " or " : "", words[i]);
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", single ? "" : n ? ", " : "paths: ",
+					      single ? one[i] : many[i]);
 }
 
 /* The other callers of g than the call `via` the chain follows, when the
  * finding's claim is about every path (scope, transaction, nothing held, or
  * reclaim kept out): one hop naming up to OTHERS_SHOWN of them, each with what
  * its call holds, so that a reader sees the paths the chain does not show. A
- * function's calls of itself and indirect calls (whose context is passed per
- * filesystem) are counted, not described. */
+ * function's calls of itself are left out; indirect calls (whose context is
+ * passed per filesystem) are counted, not described; generic code on a
+ * filesystem's path gets no such hop. */
 static void others_hop(const struct analysis *a, struct chain *out, int g, int via, uint32_t cur)
 {
 	const struct program *p = a->prog;
 	const struct func *gf = &p->funcs[g];
+	/* generic code on a filesystem's path: what its callers hold reaches the
+	 * filesystem's method per filesystem (struct fctx fsb), not as the union
+	 * classes_at() gives; its callers are the VFS's, not the finding's */
+	if (cur && !fs_of_func(a, g))
+		return;
 	int shown[OTHERS_SHOWN], nshown = 0, more = 0, nicall = 0;
 	for (int i = 0; i < gf->ncallers; i++) {
 		int c = gf->callers[i];
 		const struct call *v = &p->calls[c];
 		if (c == via || v->fn < 0 || v->fn == g || v->fn == p->calls[via].fn)
 			continue;
-		/* a path of filesystem cur: generic code passes its context on into
-		 * cur's methods only from cur's paths, never from another's */
+		/* a path of filesystem cur: its functions are called by its own code
+		 * and generic code; another filesystem's calls (of a shared helper
+		 * under fs/, say) bring nothing to cur's paths */
 		uint32_t vfs = cur ? fs_of_func(a, v->fn) : 0;
 		if (vfs && vfs != cur)
 			continue;
