@@ -183,9 +183,10 @@ void fix_group_why(struct fgroup *g, const struct finding *f)
 	if (g->why.len)
 		return;
 	sb_addf(&g->why, "For example, %s() at %s:%d:\n", f->function, f->file, f->line);
-	for (int i = 0; i < f->nev && i < 8; i++) {
+	for (int i = 0, shown = 0; i < f->nev && shown < 8; i++) {
 		/* keep body lines short: a long hop without its parenthesised note */
 		const struct evidence *e = &f->ev[i];
+		shown += e->kind != HOP_OTHERS; /* eight hops of the path, with the other callers beside them */
 		int n = (int)strlen(e->what);
 		if ((int)strlen(e->file) + n > 64)
 			n = e->brief;
