@@ -1227,7 +1227,7 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 
 /* What a caller's path classes say, in words: a sentence for one class, a
  * list for several ("paths: NOFS scope, transaction, nothing held"). */
-static void classes_words(unsigned cls, char *buf, size_t len)
+static void classes_words(unsigned cls, int handle, char *buf, size_t len)
 {
 	static const char *const one[PC_NKINDS] = {"inside a NOFS scope", "inside a transaction",
 						   "a lock reclaim takes held", "callers unknown",
@@ -1237,10 +1237,17 @@ static void classes_words(unsigned cls, char *buf, size_t len)
 	size_t n = 0;
 	int single = cls && !(cls & (cls - 1));
 	buf[0] = 0;
-	for (int i = 0; i < PC_NKINDS && n < len; i++)
-		if (cls & (1u << i))
-			n += (size_t)snprintf(buf + n, len - n, "%s%s", single ? "" : n ? ", " : "paths: ",
-					      single ? one[i] : many[i]);
+	for (int i = 0; i < PC_NKINDS && n < len; i++) {
+		if (!(cls & (1u << i)))
+			continue;
+		/* a transaction known from a handle parameter (model handle row): the
+		 * caller's own callers may pass NULL or a dummy handle */
+		const char *w = handle && (1u << i) == PC_TRANS
+					? (single ? "inside a transaction known from a handle parameter"
+						  : "transaction of a handle parameter")
+					: single ? one[i] : many[i];
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", single ? "" : n ? ", " : "paths: ", w);
+	}
 }
 
 /* The other callers of g than the call `via` the chain follows, when the
@@ -1291,7 +1298,10 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 	for (int i = 0; i < nshown; i++) {
 		struct classev cv;
 		classes_at(a, shown[i], &cv);
-		classes_words(cv.cls, w[i], sizeof(w[i]));
+		int fn = p->calls[shown[i]].fn, k = pc_index(PC_TRANS);
+		/* trans_from_handle() builds its set on first use (the only write) */
+		int handle = (cv.cls & PC_TRANS) && cv.inherited[k] && trans_from_handle((struct analysis *)a, fn);
+		classes_words(cv.cls, handle, w[i], sizeof(w[i]));
 		same &= strcmp(w[i], w[0]) == 0;
 	}
 	struct strbuf b = {0};

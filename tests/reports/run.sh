@@ -409,6 +409,11 @@ others_hop() {
 	"$G" -q --model "$top/tests/fixtures/nofs-no-context/entry-method-own-scope/model.txt" "$top/tests/fixtures/nofs-no-context/entry-method-own-scope" >"$tmp/y.out" 2>&1
 	[ $? = 1 ] && grep -q '^fs/myfs/inode.c:20:' "$tmp/y.out" && grep -q 'generic_acl_create() called from myfs_create()' "$tmp/y.out" &&
 	! grep -q 'also called from otherfs_create()' "$tmp/y.out" || { cat "$tmp/y.out"; return 1; }
+	# a transaction known only from a handle parameter is said to be one
+	c=$top/tests/fixtures/nofs-no-context/other-callers-handle
+	"$G" -q --model "$c/model.txt" "$c" >"$tmp/z.out" 2>&1
+	[ $? = 1 ] && grep -q '^	trans.c:9: myfs_new_log_vec() is also called from myfs_log_with() at trans.c:16, inside a transaction known from a handle parameter$' "$tmp/z.out" &&
+	grep -q '^	trans.c:9: myfs_new_log_vec() is also called from myfs_log_plain() at trans.c:22, nothing held that reclaim takes$' "$tmp/z.out" || { cat "$tmp/z.out"; return 1; }
 }
 t other-callers-hop others_hop
 
