@@ -1096,7 +1096,7 @@ char *origin_text(const struct analysis *a, int call, unsigned bit)
 /* The hop kind of an origin of class bit. */
 static int origin_kind(unsigned bit)
 {
-	return bit == PC_SCOPE ? HOP_SCOPE : bit == PC_TRANS ? HOP_TRANS : bit == PC_LOCK ? HOP_LOCK : HOP_TEXT;
+	return bit == PC_SCOPE ? HOP_SCOPE : bit == PC_TRANS ? HOP_TRANS : bit == PC_LOCK ? HOP_LOCK : HOP_BLOCKER;
 }
 
 /* The model row (scope, setter or lock) an origin call names, or -1. */

@@ -6,6 +6,19 @@
 #include "analysis/evidence.h"
 #include "base/util.h"
 
+const char *hop_kind_name(int k)
+{
+	static const char *const names[HOP__N] = {
+		[HOP_CALLER] = "caller",   [HOP_SCOPE] = "scope",       [HOP_TRANS] = "transaction",
+		[HOP_LOCK] = "lock",       [HOP_ENTRY] = "entry",       [HOP_ROOT] = "root",
+		[HOP_HANDLE] = "handle",   [HOP_NOCALLER] = "no-caller", [HOP_ICALL] = "indirect-call",
+		[HOP_RECLAIM] = "reclaim", [HOP_ALLOC] = "allocation",  [HOP_HELD] = "held",
+		[HOP_OTHERS] = "other-callers", [HOP_BLOCKER] = "blocker", [HOP_DEFINE] = "define",
+		[HOP_MODEL] = "model",     [HOP_RESTORE] = "restore",
+	};
+	return k >= 0 && k < HOP__N && names[k] ? names[k] : "unknown";
+}
+
 int evidence_brief(const char *what)
 {
 	const char *paren = strstr(what, " (");

@@ -6,7 +6,6 @@
 #define GFPCHECK_EVIDENCE_H
 
 enum hop_kind {
-	HOP_TEXT,     /* free text (model notes, macro definitions) */
 	HOP_CALLER,   /* fn() called from caller(): `call` is the call site */
 	HOP_SCOPE,    /* a NOFS/NOIO scope opens at `call` */
 	HOP_TRANS,    /* a transaction whose start opens a NOFS scope: `call`, setter `row` */
@@ -20,6 +19,11 @@ enum hop_kind {
 	HOP_ALLOC,    /* the allocation a mask reaches */
 	HOP_HELD,     /* a lock held on a "nothing held that reclaim takes" path: `call` takes it */
 	HOP_OTHERS,   /* the other callers of `fn` than the chain's, with what their calls hold (`call`: the first) */
+	HOP_BLOCKER,  /* reclaim is kept out of the superblock from here (s_umount held for write): `call` */
+	HOP_DEFINE,   /* the #define a mask or an order comes from */
+	HOP_MODEL,    /* what a model row says about the call (`row`) */
+	HOP_RESTORE,  /* a scope restore (`call`) that does not pair with a save */
+	HOP__N
 };
 
 struct evidence {
@@ -39,6 +43,8 @@ struct chain {
 	int nev, capev;
 };
 
+/* The name a report gives hop kind k ("caller", "scope", ...; JSON `kind`). */
+const char *hop_kind_name(int k);
 /* Where the sentence of hop text `what` ends: before its first parenthesised
  * note, or at its end. Set by whatever makes a hop, read by short listings. */
 int evidence_brief(const char *what);

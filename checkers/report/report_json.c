@@ -122,7 +122,7 @@ void report_json(FILE *out, const struct findings *fs, const struct run_stats *s
 		for (int k = 0; k < f->nev; k++) {
 			fputs(k ? ", {\"file\": " : "{\"file\": ", out);
 			json_str(out, f->ev[k].file);
-			fprintf(out, ", \"line\": %d, \"what\": ", f->ev[k].line);
+			fprintf(out, ", \"line\": %d, \"kind\": \"%s\", \"what\": ", f->ev[k].line, hop_kind_name(f->ev[k].kind));
 			json_str(out, f->ev[k].what);
 			fputc('}', out);
 		}

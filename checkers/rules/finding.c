@@ -65,14 +65,6 @@ static void vhop(struct finding *f, int kind, const char *file, int line, int ca
 	VEC_PUSH(f->ev, f->nev, f->capev, e);
 }
 
-void finding_ev(struct finding *f, const char *file, int line, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vhop(f, HOP_TEXT, file, line, -1, -1, -1, fmt, ap);
-	va_end(ap);
-}
-
 void finding_hop(struct finding *f, int kind, const char *file, int line, int call, int fn, int row, const char *fmt,
 		 ...)
 {

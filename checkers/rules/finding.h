@@ -46,9 +46,6 @@ struct findings {
 struct finding *finding_new(struct findings *fs, int rid, enum conf conf, const char *file, int line, int col,
 			    int col_end, const char *function);
 void finding_msg(struct finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A free-text hop (HOP_TEXT: a model note, a macro definition). */
-void finding_ev(struct finding *f, const char *file, int line, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 /* A typed hop (enum hop_kind) with its program references: the call, the
  * function and the model row it is about (-1 for none). */
 void finding_hop(struct finding *f, int kind, const char *file, int line, int call, int fn, int row, const char *fmt,

@@ -27,8 +27,8 @@ static void report(struct rulectx *rc, int tok, int call)
 	if (origin >= 0) {
 		const struct call *o = &p->calls[origin];
 		if (o->fn != cl->fn)
-			finding_ev(f, p->files[cl->file].path, cl->pos.line, "%s() is only called inside the scope",
-				   func_name(a, cl->fn));
+			finding_hop(f, HOP_CALLER, p->files[cl->file].path, cl->pos.line, call, cl->fn, -1,
+				    "%s() is only called inside the scope", func_name(a, cl->fn));
 		const struct mrow *sr = o->is_icall ? NULL : model_find1(a->model, ROW_SCOPE, o->callee);
 		finding_hop(f, HOP_SCOPE, p->files[o->file].path, o->pos.line, origin, o->fn,
 			    sr ? (int)(sr - a->model->rows) : -1, "%s() opens a NOIO scope here", istr(o->callee));

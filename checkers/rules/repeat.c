@@ -129,11 +129,13 @@ struct finding *repeat_finding(struct rulectx *rc, int rid, const struct repeat_
 	}
 	if (u->def >= 0) {
 		const struct cdefine *d = &p->defines[u->def];
-		finding_ev(f, p->files[d->file].path, d->pos.line, "#define %s %s", istr(d->name), istr(d->value));
+		finding_hop(f, HOP_DEFINE, p->files[d->file].path, d->pos.line, -1, -1, -1, "#define %s %s", istr(d->name),
+			    istr(d->value));
 	}
 	if (u->ord.def >= 0 && u->ord.def != u->def) {
 		const struct cdefine *d = &p->defines[u->ord.def];
-		finding_ev(f, p->files[d->file].path, d->pos.line, "#define %s %s", istr(d->name), istr(d->value));
+		finding_hop(f, HOP_DEFINE, p->files[d->file].path, d->pos.line, -1, -1, -1, "#define %s %s", istr(d->name),
+			    istr(d->value));
 	}
 	return f;
 }

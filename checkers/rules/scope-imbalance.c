@@ -192,7 +192,7 @@ void rule_scope_imbalance(struct rulectx *rc)
 			break;
 		}
 		/* a save that is not restored opens a scope there; a restore is only text */
-		finding_hop(f, im->kind == 1 ? HOP_SCOPE : HOP_TEXT, p->files[cl->file].path, cl->pos.line, im->call,
+		finding_hop(f, im->kind == 1 ? HOP_SCOPE : HOP_RESTORE, p->files[cl->file].path, cl->pos.line, im->call,
 			    im->fn, -1, "in %s()", fn);
 	}
 	lost_cookies(rc);

@@ -64,7 +64,7 @@ void rule_vmalloc_nofs(struct rulectx *rc)
 		if (vw)
 			finding_hop(f, HOP_ALLOC, p->files[cl->file].path, cl->pos.line, s->call, cl->fn, -1,
 				    "%s() passes the mask on to a vmalloc-family allocator", istr(cl->callee));
-		finding_hop(f, HOP_TEXT, p->files[cl->file].path, cl->pos.line, -1, -1, (int)(r - a->model->rows),
+		finding_hop(f, HOP_MODEL, p->files[cl->file].path, cl->pos.line, -1, -1, (int)(r - a->model->rows),
 			    "%s honours %s only since %d.%d (model/allocators.txt)", istr(r->name), mask,
 			    r->honours_nofs / 1000, r->honours_nofs % 1000);
 		if (!has_api)

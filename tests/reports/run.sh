@@ -68,6 +68,12 @@ assert need <= rules, rules
 assert d["stats"]["suppressed"] == 0 and d["stats"]["baselined"] == 0
 fps = [f["fingerprint"] for f in d["findings"]]
 assert len(set(fps)) == len(fps) and all(len(x) == 16 for x in fps), fps
+# every hop is typed (analysis/evidence.h hop_kind_name())
+kinds = {"caller", "scope", "transaction", "lock", "entry", "root", "handle", "no-caller", "indirect-call",
+         "reclaim", "allocation", "held", "other-callers", "blocker", "define", "model", "restore"}
+hops = [e for f in d["findings"] for e in f["evidence"]]
+assert hops and all(e.get("kind") in kinds for e in hops), [e for e in hops if e.get("kind") not in kinds]
+assert {"caller", "scope"} <= {e["kind"] for e in hops}, {e["kind"] for e in hops}
 PY
 
 # SARIF: the validators come from tests/reports/package-lock.json.
