@@ -1227,7 +1227,22 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 
 /* What a caller's path classes say, in words: a sentence for one class, a
  * list for several ("paths: NOFS scope, transaction, nothing held"). */
-static void classes_words(unsigned cls, int handle, char *buf, size_t len)
+/* Does a setter or handle row say that in file (a path of the tree) its
+ * transaction may be a dummy that opens no scope (dummy=DIR: ext4 without a
+ * journal)? */
+static int dummy_in(const struct analysis *a, const char *file)
+{
+	const struct model *m = a->model;
+	for (size_t i = 0; i < m->n; i++) {
+		const struct mrow *r = &m->rows[i];
+		if ((r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->dummy_dir && mrow_applies(m, r) &&
+		    mrow_dummy_in(r, file))
+			return 1;
+	}
+	return 0;
+}
+
+static void classes_words(unsigned cls, int handle, int dummy, char *buf, size_t len)
 {
 	static const char *const one[PC_NKINDS] = {"inside a NOFS scope", "inside a transaction",
 						   "a lock reclaim takes held", "callers unknown",
@@ -1246,7 +1261,9 @@ static void classes_words(unsigned cls, int handle, char *buf, size_t len)
 					? (single ? "inside a transaction known from a handle parameter"
 						  : "transaction of a handle parameter")
 					: single ? one[i] : many[i];
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", single ? "" : n ? ", " : "paths: ", w);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s%s", single ? "" : n ? ", " : "paths: ", w,
+				      dummy && (1u << i) == PC_TRANS ? (single ? " on journalled mounts" : " (journalled mounts)")
+								     : "");
 	}
 }
 
@@ -1301,7 +1318,8 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		int fn = p->calls[shown[i]].fn, k = pc_index(PC_TRANS);
 		/* trans_from_handle() builds its set on first use (the only write) */
 		int handle = (cv.cls & PC_TRANS) && cv.inherited[k] && trans_from_handle((struct analysis *)a, fn);
-		classes_words(cv.cls, handle, w[i], sizeof(w[i]));
+		classes_words(cv.cls, handle, (cv.cls & PC_TRANS) && dummy_in(a, p->files[p->calls[shown[i]].file].path), w[i],
+			      sizeof(w[i]));
 		same &= strcmp(w[i], w[0]) == 0;
 	}
 	struct strbuf b = {0};

@@ -420,6 +420,10 @@ others_hop() {
 	"$G" -q --model "$c/model.txt" "$c" >"$tmp/z.out" 2>&1
 	[ $? = 1 ] && grep -q '^	trans.c:9: myfs_new_log_vec() is also called from myfs_log_with() at trans.c:16, inside a transaction known from a handle parameter$' "$tmp/z.out" &&
 	grep -q '^	trans.c:9: myfs_new_log_vec() is also called from myfs_log_plain() at trans.c:22, nothing held that reclaim takes$' "$tmp/z.out" || { cat "$tmp/z.out"; return 1; }
+	# a journal handle that may be a dummy in this directory (model dummy=)
+	c=$top/tests/fixtures/nofs-in-transaction/other-callers-dummy
+	"$G" -q --model "$c/model.txt" "$c" >"$tmp/z.out" 2>&1
+	[ $? = 1 ] && grep -q '^	fs/myfs/trans.c:11: myfs_new_log_vec() is also called from myfs_log_dir() at fs/myfs/trans.c:29, inside a transaction on journalled mounts$' "$tmp/z.out" || { cat "$tmp/z.out"; return 1; }
 }
 t other-callers-hop others_hop
 
