@@ -1224,6 +1224,7 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 
 #define CHAIN_HOPS 40 /* callers shown on one path at the most */
 #define OTHERS_SHOWN 4 /* other callers named in one "also called from" hop */
+#define OTHERS_LEVELS 3 /* the functions nearest the site whose other callers are named */
 
 /* What a caller's path classes say, in words: a sentence for one class, a
  * list for several ("paths: NOFS scope, transaction, nothing held"). */
@@ -1250,8 +1251,14 @@ static void classes_words(unsigned cls, int handle, int dummy, char *buf, size_t
 	static const char *const many[PC_NKINDS] = {"NOFS scope", "transaction", "reclaim lock held",
 						    "callers unknown", "nothing held", "s_umount held"};
 	size_t n = 0;
-	int single = cls && !(cls & (cls - 1));
+	int single = cls && !(cls & (cls - 1)), kinds = 0;
 	buf[0] = 0;
+	for (int i = 0; i < PC_NKINDS; i++)
+		kinds += (cls >> i) & 1;
+	if (kinds > 3) { /* a helper reached from everywhere: a list would say nothing */
+		snprintf(buf, len, "paths of %d kinds", kinds);
+		return;
+	}
 	for (int i = 0; i < PC_NKINDS && n < len; i++) {
 		if (!(cls & (1u << i)))
 			continue;
@@ -1417,7 +1424,7 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 		else
 			chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, e->via, g, -1, "%s() called from %s()",
 				  fname(a, g), fname(a, v->fn));
-		if (bit & (PC_SCOPE | PC_TRANS | PC_NONE | PC_BLOCKED))
+		if ((bit & (PC_SCOPE | PC_TRANS | PC_NONE | PC_BLOCKED)) && hop < OTHERS_LEVELS)
 			others_hop(a, out, g, e->via, cur);
 		if (held_left)
 			held_hops(a, out, e->via, &held_left);
