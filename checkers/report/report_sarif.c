@@ -190,7 +190,9 @@ void report_sarif(FILE *out, const struct findings *fs, const struct run_stats *
 				phys(out, &sc, f->ev[k].file, f->ev[k].line, 0, 0);
 				fputs(", \"message\": ", out);
 				text_obj(out, f->ev[k].what);
-				fprintf(out, "}, \"nestingLevel\": 0, \"executionOrder\": %d}", k + 1);
+				/* the hop's kind (analysis/evidence.h), as JSON's `kind` */
+				fprintf(out, "}, \"kinds\": [\"%s\"], \"nestingLevel\": 0, \"executionOrder\": %d}",
+					hop_kind_name(f->ev[k].kind), k + 1);
 			}
 			fputs(",\n        {\"location\": {\"physicalLocation\": ", out);
 			phys(out, &sc, f->file, f->line, f->col, f->col_end);

@@ -135,6 +135,7 @@ for r, f in zip(res, j["findings"]):
     assert [(h["location"]["physicalLocation"]["artifactLocation"]["uri"],
              h["location"]["physicalLocation"]["region"]["startLine"]) for h in hops[:-1]] == \
            [(e["file"], e["line"]) for e in f["evidence"]]
+    assert [h["kinds"] for h in hops[:-1]] == [[e["kind"]] for e in f["evidence"]]
     if f["fix"] and f["rule"].startswith("nofs-"):
         rep = r["fixes"][0]["artifactChanges"][0]["replacements"][0]
         d = rep["deletedRegion"]
