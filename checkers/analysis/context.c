@@ -1350,6 +1350,69 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 	sb_free(&b);
 }
 
+/* Does call c hold a transaction started on handle variable `arg` (a setter
+ * whose result or address argument is it: `handle = ext4_journal_start(...)`,
+ * `xfs_trans_alloc(..., &tp)`)? The setter's call, or -1. */
+static int started_on(const struct analysis *a, int c, uint32_t arg)
+{
+	const struct program *p = a->prog;
+	const struct stateset *st = &a->states[c];
+	const char *at = istr(arg);
+	for (int i = 0; i < st->n; i++)
+		for (int j = 0; j < st->s[i].n; j++) {
+			const struct held *h = &st->s[i].h[j];
+			if (h->kind != HK_SETTER || h->call < 0)
+				continue;
+			if (h->key == arg)
+				return h->call;
+			const struct call *o = &p->calls[h->call];
+			for (int k = 0; k < o->nargs; k++) {
+				const char *t = istr(o->args[k]);
+				if (t[0] == '&' && strcmp(t + 1, at) == 0)
+					return h->call;
+			}
+		}
+	return -1;
+}
+
+/* Where the handle function g receives was started, for one caller: the
+ * caller that passes a handle a setter started there (or, up to `depth` more
+ * levels, a handle parameter of its own, passed on). Appends the caller hops
+ * and the setter's origin hop to out; 0 when no such caller is found. */
+static int handle_start(const struct analysis *a, struct chain *out, int g, int depth)
+{
+	const struct program *p = a->prog;
+	const struct func *gf = &p->funcs[g];
+	int k = a->ctx[g].handle_param - gf->param0;
+	if (k < 0 || k >= gf->nparams)
+		return 0;
+	for (int pass = 0; pass < 2; pass++) /* a start in a caller first, then a handle passed on */
+		for (int i = 0; i < gf->ncallers; i++) {
+			int c = gf->callers[i];
+			const struct call *v = &p->calls[c];
+			if (v->fn < 0 || v->fn == g || k >= v->nargs)
+				continue;
+			uint32_t arg = v->args[k];
+			struct chain t = {0};
+			chain_add(&t, HOP_CALLER, p->files[v->file].path, v->pos.line, c, g, -1, "%s() called from %s()",
+				  fname(a, g), fname(a, v->fn));
+			int o = pass == 0 ? started_on(a, c, arg) : -1;
+			if (o >= 0) {
+				origin_hop(a, &t, o, PC_TRANS);
+				chain_move(out, &t);
+				return 1;
+			}
+			int hp = a->ctx[v->fn].handle_param;
+			if (pass == 1 && depth > 0 && hp >= 0 && p->params[hp].name == arg &&
+			    handle_start(a, &t, v->fn, depth - 1)) {
+				chain_move(out, &t);
+				return 1;
+			}
+			chain_free(&t);
+		}
+	return 0;
+}
+
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv)
 {
 	const struct program *p = a->prog;
@@ -1398,6 +1461,7 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 				chain_add(out, HOP_HANDLE, gpath, gf->start.line, -1, g, r ? (int)(r - a->model->rows) : -1,
 					  "%s() receives the transaction handle %s (%s): it runs inside a started transaction (%s)",
 					  fname(a, g), istr(pa->name), istr(pa->type), r && r->reason ? r->reason : "model handle row");
+				handle_start(a, out, g, 3); /* for example, where a caller started it */
 			} else if (bit == PC_BLOCKED && gf->addr_taken && gf->cb_only && gf->cb_call >= 0) {
 				const struct call *cc = &p->calls[gf->cb_call];
 				const struct mrow *r = model_find1(a->model, ROW_CALLBACK, cc->callee);

@@ -428,6 +428,17 @@ others_hop() {
 }
 t other-callers-hop others_hop
 
+# ---- a handle parameter's transaction: where a caller started it -------------
+handle_start() {
+	local c=$top/tests/fixtures/nofs-in-transaction/handle-started-in-caller
+	"$G" -q --model "$c/model.txt" "$c" >"$tmp/x.out" 2>&1
+	[ $? = 1 ] && grep -q '^	trans.c:11: myfs_fill() receives the transaction handle tp' "$tmp/x.out" &&
+	grep -A3 'myfs_fill() receives' "$tmp/x.out" | tail -n 3 | tr '\n' '|' |
+		grep -q '^	trans.c:18: myfs_fill() called from myfs_mid()|	trans.c:25: myfs_mid() called from myfs_rename()|	trans.c:23: myfs_trans_start() opens a NOFS scope here' ||
+		{ cat "$tmp/x.out"; return 1; }
+}
+t handle-start-hops handle_start
+
 # ---- determinism -------------------------------------------------------------
 det() {
 	local j f
