@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analysis/context.h"
+#include "analysis/feasible.h"
 #include "analysis/flow.h"
 #include "analysis/graph.h"
 #include "analysis/hidden.h"
@@ -1281,7 +1282,7 @@ static void classes_words(unsigned cls, int handle, int dummy, char *buf, size_t
  * function's calls of itself are left out; indirect calls (whose context is
  * passed per filesystem) are counted, not described; generic code on a
  * filesystem's path gets no such hop. */
-static void others_hop(const struct analysis *a, struct chain *out, int g, int via, uint32_t cur)
+static void others_hop(const struct analysis *a, struct chain *out, int g, int via, int inner, uint32_t cur)
 {
 	const struct program *p = a->prog;
 	const struct func *gf = &p->funcs[g];
@@ -1301,6 +1302,11 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		 * under fs/, say) bring nothing to cur's paths */
 		uint32_t vfs = cur ? fs_of_func(a, v->fn) : 0;
 		if (vfs && vfs != cur)
+			continue;
+		/* a caller whose constant arguments keep g from the call toward the
+		 * site (`inner`) is no path to it (feasible.c; the only write is
+		 * the CFG feasible.c builds on first use) */
+		if (!hop_feasible((struct analysis *)a, c, inner))
 			continue;
 		int dup = 0; /* one call per caller function among those named */
 		for (int j = 0; j < nshown && !dup; j++)
@@ -1413,6 +1419,37 @@ static int handle_start(const struct analysis *a, struct chain *out, int g, int 
 	return 0;
 }
 
+/* A direct caller of g, other than the functions walked, whose call brings
+ * class `bit` and whose constant arguments let g reach call `inner`: its
+ * evidence entry in *alt. On a path of filesystem cur, only cur's and generic
+ * callers. 0 when there is none. */
+static int feasible_caller(const struct analysis *a, int g, int inner, unsigned bit, uint32_t cur, const int *walked,
+			   int nw, struct ctxent *alt)
+{
+	const struct program *p = a->prog;
+	const struct func *gf = &p->funcs[g];
+	int k = pc_index(bit);
+	for (int i = 0; i < gf->ncallers; i++) {
+		int c = gf->callers[i];
+		const struct call *v = &p->calls[c];
+		int passed = v->fn < 0 || v->fn == g;
+		for (int w = 0; w < nw && !passed; w++)
+			passed = walked[w] == v->fn;
+		uint32_t vfs = cur && !passed ? fs_of_func(a, v->fn) : 0;
+		if (passed || (vfs && vfs != cur) || !hop_feasible((struct analysis *)a, c, inner))
+			continue;
+		struct classev cv;
+		classes_at(a, c, &cv);
+		if (!(cv.cls & bit))
+			continue;
+		alt->via = c;
+		alt->origin = cv.origin[k];
+		alt->local = !cv.inherited[k];
+		return 1;
+	}
+	return 0;
+}
+
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv)
 {
 	const struct program *p = a->prog;
@@ -1429,6 +1466,7 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 	uint32_t cur = g >= 0 ? fs_of_func(a, g) : 0; /* the filesystem whose path this is */
 	int walked[CHAIN_HOPS], nw = 0; /* the functions the chain passed */
 	int shortest = 0;
+	int inner = c; /* the call of g on the way to the site */
 	for (int hop = 0; hop < CHAIN_HOPS && g >= 0; hop++) {
 		walked[nw++] = g;
 		const struct ctxent *e = shortest ? &a->ctx[g].ev[k] : entry_ev(a, g, k, &cur);
@@ -1443,6 +1481,13 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 				e = &a->ctx[g].ev[k];
 				shortest = 1;
 			}
+		/* a caller whose constant arguments keep g from the call toward the
+		 * site is no path to it: another caller that brings the class and
+		 * can reach it, if there is one (feasible.c) */
+		struct ctxent alt;
+		if (e->via >= 0 && !p->calls[e->via].is_icall && !hop_feasible((struct analysis *)a, e->via, inner) &&
+		    feasible_caller(a, g, inner, bit, cur, walked, nw, &alt))
+			e = &alt;
 		const struct func *gf = &p->funcs[g];
 		const char *gpath = p->files[gf->file].path;
 		if (e->via < 0) {
@@ -1489,7 +1534,7 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 			chain_add(out, HOP_CALLER, p->files[v->file].path, v->pos.line, e->via, g, -1, "%s() called from %s()",
 				  fname(a, g), fname(a, v->fn));
 		if ((bit & (PC_SCOPE | PC_TRANS | PC_NONE | PC_BLOCKED)) && hop < OTHERS_LEVELS)
-			others_hop(a, out, g, e->via, cur);
+			others_hop(a, out, g, e->via, inner, cur);
 		if (held_left)
 			held_hops(a, out, e->via, &held_left);
 		if (e->local) {
@@ -1497,6 +1542,7 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 				origin_hop(a, out, e->origin, bit);
 			return;
 		}
+		inner = e->via;
 		g = v->fn;
 	}
 }
