@@ -1295,7 +1295,7 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 	for (int i = 0; i < gf->ncallers; i++) {
 		int c = gf->callers[i];
 		const struct call *v = &p->calls[c];
-		if (c == via || v->fn < 0 || v->fn == g || v->fn == p->calls[via].fn)
+		if (c == via || v->fn < 0 || v->fn == g)
 			continue;
 		/* a path of filesystem cur: its functions are called by its own code
 		 * and generic code; another filesystem's calls (of a shared helper
@@ -1342,6 +1342,20 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		int last = i + 1 == nshown && !more && !nicall;
 		sb_addf(&b, "%s %s() at %s:%d", i ? (last ? " and" : ",") : "", fname(a, v->fn), p->files[v->file].path,
 			v->pos.line);
+		/* its other calls of g, by line (one of the first's words: what the
+		 * function holds at them is said once, for the first) */
+		int more_lines = 0;
+		for (int j = 0; j < gf->ncallers; j++) {
+			const struct call *u = &p->calls[gf->callers[j]];
+			if (gf->callers[j] == shown[i] || gf->callers[j] == via || u->fn != v->fn ||
+			    !hop_feasible((struct analysis *)a, gf->callers[j], inner))
+				continue;
+			int line = u->pos.line;
+			if (more_lines++ == 0)
+				sb_addf(&b, " and :%d", line);
+		}
+		if (more_lines > 1)
+			sb_addf(&b, " and %d more", more_lines - 1);
 		if (!same && *w[i])
 			sb_addf(&b, " (%s)", w[i]);
 	}
