@@ -1319,7 +1319,7 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 			more++;
 	}
 	for (int i = 0; i < gf->nicallers; i++)
-		nicall += gf->icallers[i] != via;
+		nicall += gf->icallers[i] != via && icall_hop_feasible((struct analysis *)a, gf->icallers[i], inner);
 	if (!nshown && !nicall)
 		return;
 	/* what each named call holds, said once when they all hold the same */
@@ -1333,6 +1333,11 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		int handle = (cv.cls & PC_TRANS) && cv.inherited[k] && trans_from_handle((struct analysis *)a, fn);
 		classes_words(cv.cls, handle, (cv.cls & PC_TRANS) && dummy_in(a, p->files[p->calls[shown[i]].file].path), w[i],
 			      sizeof(w[i]));
+		/* a root with nothing held because nothing calls it (model roots and
+		 * functions whose address is taken have callers gfpcheck cannot see) */
+		const struct func *vf = &p->funcs[fn];
+		if (cv.cls == PC_NONE && !vf->ncallers && !vf->nicallers && !vf->addr_taken && !vf->model_root)
+			snprintf(w[i], sizeof(w[i]), "no callers in the scanned files");
 		same &= strcmp(w[i], w[0]) == 0;
 	}
 	struct strbuf b = {0};
@@ -1364,7 +1369,10 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 	if (nicall)
 		sb_addf(&b, "%s through %d %sindirect call%s", nshown || more ? ", and" : "", nicall,
 			p->calls[via].is_icall ? "other " : "", nicall == 1 ? "" : "s");
-	if (same && nshown && *w[0])
+	if (same && nshown && strcmp(w[0], "no callers in the scanned files") == 0)
+		sb_addf(&b, "%s", nshown > 1 ? ", none of which has callers in the scanned files"
+					   : ", which has no callers in the scanned files");
+	else if (same && nshown && *w[0])
 		sb_addf(&b, "%s %s", nshown > 1 ? ", each" : ",", w[0]);
 	chain_add(out, HOP_OTHERS, p->files[gf->file].path, gf->start.line, nshown ? shown[0] : -1, g, -1, "%s", b.s);
 	sb_free(&b);

@@ -397,10 +397,18 @@ static int reached(struct analysis *a, int g, int x, const struct consts *K)
 
 int hop_feasible(struct analysis *a, int c, int x)
 {
+	int g = a->prog->calls[x].fn;
+	if (g < 0 || a->prog->calls[c].target != g)
+		return 1;
+	return icall_hop_feasible(a, c, x);
+}
+
+int icall_hop_feasible(struct analysis *a, int c, int x)
+{
 	const struct program *p = a->prog;
 	const struct call *cl = &p->calls[c];
 	int g = p->calls[x].fn;
-	if (g < 0 || cl->target != g)
+	if (g < 0)
 		return 1;
 	const struct func *fn = &p->funcs[g];
 	struct consts K;
@@ -408,7 +416,7 @@ int hop_feasible(struct analysis *a, int c, int x)
 	K.objk = -1;
 	for (int k = 0; k < cl->nargs && k < fn->nparams && K.n < MAXCONST; k++) {
 		long long v;
-		if (const_value(istr(cl->args[k]), &v)) {
+		if (arg_macro_constant(a, istr(cl->args[k]), &v)) {
 			K.name[K.n] = p->params[fn->param0 + k].name;
 			K.nonzero[K.n] = 0;
 			K.val[K.n++] = v;

@@ -10,6 +10,9 @@
 /* Can call x (in function g) happen when g is entered through call c (whose
  * target is g), given c's constant arguments? */
 int hop_feasible(struct analysis *a, int c, int x);
+/* The same for an indirect call c that resolves to x's function (its
+ * arguments bind the target's parameters as a direct call's do). */
+int icall_hop_feasible(struct analysis *a, int c, int x);
 
 /* Which calls of function g (reach[i] for g's i-th call: 1 or 0) can be reached
  * from its entry when member `member` of the object g's parameter k points to
