@@ -1622,3 +1622,82 @@ int trans_from_handle(struct analysis *a, int f)
 		trans_handle_build(a);
 	return a->trans_handle[f];
 }
+
+/* One step of class_feasible()'s search: a call v into g (direct, or
+ * indirect when icall) that g's call `inner` can follow. */
+static int step_feasible(struct analysis *a, int v, int icall, int inner)
+{
+	return icall ? icall_hop_feasible(a, v, inner) : hop_feasible(a, v, inner);
+}
+
+#define FEASIBLE_STEPS 20000 /* calls the search looks at before it gives up (and says yes) */
+
+int class_feasible(struct analysis *a, int c, unsigned bit)
+{
+	const struct program *p = a->prog;
+	int k = pc_index(bit);
+	struct classev cv;
+	classes_at(a, c, &cv);
+	if (!(cv.cls & bit))
+		return 0;
+	if (!cv.inherited[k])
+		return 1;
+	/* the path the evidence follows first: feasible at every hop, the usual case */
+	int g = p->calls[c].fn, inner = c, ok = 1;
+	for (int hop = 0; hop < CHAIN_HOPS && g >= 0 && ok; hop++) {
+		const struct ctxent *e = &a->ctx[g].ev[k];
+		if (e->via < 0)
+			return 1;
+		if (!p->calls[e->via].is_icall && !hop_feasible(a, e->via, inner))
+			ok = 0;
+		else if (e->local)
+			return 1;
+		inner = e->via;
+		g = p->calls[e->via].fn;
+	}
+	if (ok)
+		return 1; /* longer than the chain shows: not pruned */
+	/* search every caller path back from c for one that brings the class and
+	 * is feasible at every hop; calls are visited once (as inner calls) */
+	unsigned char *seen = xcalloc(p->ncalls ? p->ncalls : 1, 1);
+	int *stack = xmalloc(sizeof(int) * (p->ncalls ? p->ncalls : 1));
+	int n = 0, steps = 0, found = 0;
+	stack[n++] = c;
+	seen[c] = 1;
+	while (n && !found) {
+		int x = stack[--n];
+		int f = p->calls[x].fn;
+		if (f < 0 || !(a->ctx[f].cls & bit))
+			continue;
+		if (a->ctx[f].ev[k].via < 0) { /* f's entry brings it itself (a root, an entry method) */
+			found = 1;
+			break;
+		}
+		const struct func *fn = &p->funcs[f];
+		for (int pass = 0; pass < 2 && !found; pass++) {
+			int m = pass ? fn->nicallers : fn->ncallers;
+			for (int i = 0; i < m && !found; i++) {
+				int v = pass ? fn->icallers[i] : fn->callers[i];
+				if (++steps > FEASIBLE_STEPS) {
+					found = 1; /* too far to tell: keep the class */
+					break;
+				}
+				if (seen[v] || p->calls[v].fn < 0 || !step_feasible(a, v, pass, x))
+					continue;
+				struct classev vc;
+				classes_at(a, v, &vc);
+				if (!(vc.cls & bit))
+					continue;
+				if (!vc.inherited[k]) {
+					found = 1;
+					break;
+				}
+				seen[v] = 1;
+				stack[n++] = v;
+			}
+		}
+	}
+	free(seen);
+	free(stack);
+	return found;
+}

@@ -51,6 +51,13 @@ int trans_from_handle(struct analysis *a, int f);
 /* Append the hop that says function f is annotated __must_hold() (its callers
  * hold a lock: struct fctx must_hold). */
 void must_hold_hop(const struct analysis *a, struct chain *out, int f);
+/* Does path class `bit` reach call c on some path whose every hop is
+ * feasible (feasible.c: no caller's constant arguments keep its callee from
+ * the next call toward c)? The class analysis passes classes along every
+ * call; this prunes a class that only infeasible paths bring. Cheap when the
+ * evidence's own path is feasible; else a search back over the callers,
+ * bounded (it answers yes when the bound is hit). */
+int class_feasible(struct analysis *a, int c, unsigned bit);
 /* Text of an origin: "memalloc_nofs_save() opens a NOFS scope" etc. */
 char *origin_text(const struct analysis *a, int call, unsigned bit);
 #endif

@@ -73,6 +73,21 @@ static unsigned internal_call_cls(const struct analysis *a, int c, int depth, in
 static void site_classes(const struct analysis *a, struct asite *s)
 {
 	classes_at(a, s->call, &s->cv);
+	/* nothing held (PC_NONE) and reclaim kept out (PC_BLOCKED), what
+	 * nofs-no-context claims, brought only by paths a caller's constant
+	 * arguments rule out (feasible.c), are no paths, as long as another
+	 * class is left (class_feasible() builds CFGs on first use) */
+	static const unsigned claims[] = {PC_NONE, PC_BLOCKED};
+	for (int j = 0; j < 2; j++) {
+		unsigned bit = claims[j];
+		int i = pc_index(bit);
+		if ((s->cv.cls & bit) && (s->cv.cls & ~bit) && s->cv.inherited[i] &&
+		    !class_feasible((struct analysis *)a, s->call, bit)) {
+			s->cv.cls &= ~bit;
+			s->cv.origin[i] = -1;
+			s->cv.inherited[i] = 0;
+		}
+	}
 	if (s->via < 0)
 		return;
 	int origin = -1;
