@@ -178,6 +178,24 @@ static int bit_operand(const struct consts *K, const char *s, size_t b, size_t e
 	return k;
 }
 
+/* Is t a call `NAME(...)` of a model debug row (a run-time debug check that
+ * is off unless debugfs or a module parameter enables it: ubifs's
+ * dbg_is_chk_gen())? */
+static int debug_switch(const struct analysis *a, const char *t)
+{
+	size_t n = 0;
+	while (isalnum((unsigned char)t[n]) || t[n] == '_')
+		n++;
+	const char *q = t + n;
+	while (*q == ' ')
+		q++;
+	size_t len = strlen(t);
+	if (!n || *q != '(' || t[len - 1] != ')' || paren_close(t, (size_t)(q - t), len) != len - 1)
+		return 0;
+	uint32_t id = intern_lookup_n(t, n);
+	return id && model_find1(a->model, ROW_DEBUG, id) != NULL;
+}
+
 /* The value of operand s[b, e): 0 unknown, 1 known (*v), 2 known to be non-zero only. */
 static int operand(const struct consts *K, const char *s, size_t b, size_t e, long long *v)
 {
@@ -211,6 +229,10 @@ static int operand(const struct consts *K, const char *s, size_t b, size_t e, lo
 	int ok = const_value(t, v);
 	if (!ok && K->memalloc && is_memalloc_test(t))
 		ok = 2; /* PF_MEMALLOC is set in reclaim: the test is non-zero */
+	if (!ok && K->memalloc && K->a && debug_switch(K->a, t)) {
+		*v = 0; /* a run-time debug check, off unless enabled (model debug rows) */
+		ok = 1;
+	}
 	if (!ok) {
 		uint32_t id = intern_lookup(t);
 		for (int i = 0; id && i < K->n && !ok; i++)

@@ -9,7 +9,7 @@
 #include "model/model_row.h"
 #include "base/util.h"
 
-static const char *const kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner", "hostheader", "deferred", "hostdir", "testsuite", "definer", "arch", "task"};
+static const char *const kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner", "hostheader", "deferred", "hostdir", "testsuite", "definer", "arch", "task", "debug"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -172,7 +172,7 @@ static int row_kind(struct rowctx *c, struct mrow *r, const char *word)
 		return fail(c,
 			    "unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, "
 			    "handle, noreturn, reclaim, callback, pagecache, dropper, pinner, hostheader, deferred, hostdir, "
-			    "testsuite, definer, arch or task)",
+			    "testsuite, definer, arch, task or debug)",
 			    word);
 	r->kind = (enum row_kind)k;
 	if (r->kind == ROW_PAGECACHE)
@@ -207,6 +207,9 @@ static int row_name(struct rowctx *c, struct mrow *r, char *name)
 	} else if (r->kind == ROW_TASK) {
 		if (!is_ident(name))
 			return fail(c, "'%s' is not an identifier (current)", name);
+	} else if (r->kind == ROW_DEBUG) {
+		if (!is_ident(name))
+			return fail(c, "'%s' is not a function name (dbg_is_chk_gen)", name);
 	} else if (r->kind == ROW_HOSTDIR) {
 		/* a directory of the tree, `*` for one directory name: arch/ARCH/boot/ */
 		size_t n = strlen(name);
@@ -561,7 +564,7 @@ static int row_complete(struct rowctx *c, const struct mrow *r, const char *reas
 		return fail(c, "%s row needs %s=...", kind_names[k], k == ROW_SETTER ? "close" : "release");
 	if ((k == ROW_SETTER || k == ROW_LOCK || k == ROW_ROOT || k == ROW_ENTRY || k == ROW_HANDLE || k == ROW_NORETURN ||
 	     k == ROW_RECLAIM || k == ROW_CALLBACK || k == ROW_PAGECACHE || k == ROW_DROPPER || k == ROW_PINNER ||
-	     k == ROW_HOSTHDR || k == ROW_DEFERRED || k == ROW_HOSTDIR || k == ROW_TESTSUITE || k == ROW_DEFINER || k == ROW_ARCH || k == ROW_TASK) &&
+	     k == ROW_HOSTHDR || k == ROW_DEFERRED || k == ROW_HOSTDIR || k == ROW_TESTSUITE || k == ROW_DEFINER || k == ROW_ARCH || k == ROW_TASK || k == ROW_DEBUG) &&
 	    (!reason || !*reason))
 		return fail(c, "%s row needs a reason after ' -- '", kind_names[k]);
 	if (k == ROW_RECLAIM && r->never != (r->in_file != 0))

@@ -141,6 +141,12 @@ void test_model(void)
 	bad("task current\n", "task row needs a reason");
 	bad("task current() -- r\n", "'current()' is not an identifier (current)");
 	bad("task current fs=x -- r\n", "unknown option 'fs' for a task row");
+	/* debug rows: run-time debug checks reclaim walks take as off */
+	rc = load(&m, "debug dbg_is_chk_gen -- debugfs switch\n", err);
+	CHECK(rc == 0 && m.n == 1 && m.rows[0].kind == ROW_DEBUG);
+	model_free(&m);
+	bad("debug dbg_is_chk_gen\n", "debug row needs a reason");
+	bad("debug dbg-x -- r\n", "'dbg-x' is not a function name (dbg_is_chk_gen)");
 
 	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
 	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");
