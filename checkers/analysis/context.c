@@ -1345,8 +1345,9 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 	for (int i = 0; i < nshown; i++) {
 		const struct call *v = &p->calls[shown[i]];
 		int last = i + 1 == nshown && !more && !nicall;
-		sb_addf(&b, "%s %s() at %s:%d", i ? (last ? " and" : ",") : "", fname(a, v->fn), p->files[v->file].path,
-			v->pos.line);
+		/* the chain's own caller calling g again elsewhere */
+		sb_addf(&b, "%s %s()%s at %s:%d", i ? (last ? " and" : ",") : "", fname(a, v->fn),
+			v->fn == p->calls[via].fn ? " again" : "", p->files[v->file].path, v->pos.line);
 		/* its other calls of g, by line (one of the first's words: what the
 		 * function holds at them is said once, for the first) */
 		int more_lines = 0;
