@@ -1296,7 +1296,7 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		int c = gf->callers[i];
 		const struct call *v = &p->calls[c];
 		if (c == via || v->fn < 0 || v->fn == g)
-			continue;
+			continue; /* (via -1: no caller is the chain's) */
 		/* a path of filesystem cur: its functions are called by its own code
 		 * and generic code; another filesystem's calls (of a shared helper
 		 * under fs/, say) bring nothing to cur's paths */
@@ -1347,7 +1347,7 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		int last = i + 1 == nshown && !more && !nicall;
 		/* the chain's own caller calling g again elsewhere */
 		sb_addf(&b, "%s %s()%s at %s:%d", i ? (last ? " and" : ",") : "", fname(a, v->fn),
-			v->fn == p->calls[via].fn ? " again" : "", p->files[v->file].path, v->pos.line);
+			via >= 0 && v->fn == p->calls[via].fn ? " again" : "", p->files[v->file].path, v->pos.line);
 		/* its other calls of g, by line (one of the first's words: what the
 		 * function holds at them is said once, for the first) */
 		int more_lines = 0;
@@ -1369,7 +1369,7 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		sb_addf(&b, "%s %d more call%s", nicall ? "," : " and", more, more == 1 ? "" : "s");
 	if (nicall)
 		sb_addf(&b, "%s through %d %sindirect call%s", nshown || more ? ", and" : "", nicall,
-			p->calls[via].is_icall ? "other " : "", nicall == 1 ? "" : "s");
+			via >= 0 && p->calls[via].is_icall ? "other " : "", nicall == 1 ? "" : "s");
 	if (same && nshown && strcmp(w[0], "no callers in the scanned files") == 0)
 		sb_addf(&b, "%s", nshown > 1 ? ", none of which has callers in the scanned files"
 					   : ", which has no callers in the scanned files");
@@ -1407,14 +1407,15 @@ static int started_on(const struct analysis *a, int c, uint32_t arg)
 /* Where the handle function g receives was started, for one caller: the
  * caller that passes a handle a setter started there (or, up to `depth` more
  * levels, a handle parameter of its own, passed on). Appends the caller hops
- * and the setter's origin hop to out; 0 when no such caller is found. */
+ * and the setter's origin hop to out, and returns the call of g it shows; -1
+ * when no such caller is found. */
 static int handle_start(const struct analysis *a, struct chain *out, int g, int depth)
 {
 	const struct program *p = a->prog;
 	const struct func *gf = &p->funcs[g];
 	int k = a->ctx[g].handle_param - gf->param0;
 	if (k < 0 || k >= gf->nparams)
-		return 0;
+		return -1;
 	for (int pass = 0; pass < 2; pass++) /* a start in a caller first, then a handle passed on */
 		for (int i = 0; i < gf->ncallers; i++) {
 			int c = gf->callers[i];
@@ -1429,17 +1430,17 @@ static int handle_start(const struct analysis *a, struct chain *out, int g, int 
 			if (o >= 0) {
 				origin_hop(a, &t, o, PC_TRANS);
 				chain_move(out, &t);
-				return 1;
+				return c;
 			}
 			int hp = a->ctx[v->fn].handle_param;
 			if (pass == 1 && depth > 0 && hp >= 0 && p->params[hp].name == arg &&
-			    handle_start(a, &t, v->fn, depth - 1)) {
+			    handle_start(a, &t, v->fn, depth - 1) >= 0) {
 				chain_move(out, &t);
-				return 1;
+				return c;
 			}
 			chain_free(&t);
 		}
-	return 0;
+	return -1;
 }
 
 /* A direct caller of g, other than the functions walked, whose call brings
@@ -1529,7 +1530,12 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 				chain_add(out, HOP_HANDLE, gpath, gf->start.line, -1, g, r ? (int)(r - a->model->rows) : -1,
 					  "%s() receives the transaction handle %s (%s): it runs inside a started transaction (%s)",
 					  fname(a, g), istr(pa->name), istr(pa->type), r && r->reason ? r->reason : "model handle row");
-				handle_start(a, out, g, 3); /* for example, where a caller started it */
+				/* for example, where a caller started it, after the other callers */
+				struct chain hs = {0};
+				int hc = handle_start(a, &hs, g, 3);
+				if (hop < OTHERS_LEVELS)
+					others_hop(a, out, g, hc, inner, cur);
+				chain_move(out, &hs);
 			} else if (bit == PC_BLOCKED && gf->addr_taken && gf->cb_only && gf->cb_call >= 0) {
 				const struct call *cc = &p->calls[gf->cb_call];
 				const struct mrow *r = model_find1(a->model, ROW_CALLBACK, cc->callee);
@@ -1643,10 +1649,12 @@ int class_feasible(struct analysis *a, int c, unsigned bit)
 		return 0;
 	if (!cv.inherited[k])
 		return 1;
-	/* the path the evidence follows first: feasible at every hop, the usual case */
+	/* the path the evidence follows first (a filesystem's own path through
+	 * generic code): feasible at every hop, the usual case */
 	int g = p->calls[c].fn, inner = c, ok = 1;
+	uint32_t pathfs = g >= 0 ? fs_of_func(a, g) : 0;
 	for (int hop = 0; hop < CHAIN_HOPS && g >= 0 && ok; hop++) {
-		const struct ctxent *e = &a->ctx[g].ev[k];
+		const struct ctxent *e = entry_ev(a, g, k, &pathfs);
 		if (e->via < 0)
 			return 1;
 		if (!p->calls[e->via].is_icall && !hop_feasible(a, e->via, inner))
@@ -1659,14 +1667,23 @@ int class_feasible(struct analysis *a, int c, unsigned bit)
 	if (ok)
 		return 1; /* longer than the chain shows: not pruned */
 	/* search every caller path back from c for one that brings the class and
-	 * is feasible at every hop; calls are visited once (as inner calls) */
+	 * is feasible at every hop. A path of filesystem `cur` goes on through
+	 * generic code only to cur's own callers (generic code passes a
+	 * filesystem's context only into its methods), so a call is visited
+	 * again when it is reached on another filesystem's path */
 	unsigned char *seen = xcalloc(p->ncalls ? p->ncalls : 1, 1);
-	int *stack = xmalloc(sizeof(int) * (p->ncalls ? p->ncalls : 1));
+	uint32_t *seen_fs = xcalloc(p->ncalls ? p->ncalls : 1, sizeof(uint32_t));
+	struct { int x; uint32_t fs; } *stack = xmalloc(sizeof(*stack) * (FEASIBLE_STEPS + 2));
 	int n = 0, steps = 0, found = 0;
-	stack[n++] = c;
+	int f0 = p->calls[c].fn;
+	stack[n].x = c;
+	stack[n++].fs = f0 >= 0 ? fs_of_func(a, f0) : 0;
 	seen[c] = 1;
+	seen_fs[c] = stack[0].fs;
 	while (n && !found) {
-		int x = stack[--n];
+		n--;
+		int x = stack[n].x;
+		uint32_t cur = stack[n].fs;
 		int f = p->calls[x].fn;
 		if (f < 0 || !(a->ctx[f].cls & bit))
 			continue;
@@ -1683,7 +1700,12 @@ int class_feasible(struct analysis *a, int c, unsigned bit)
 					found = 1; /* too far to tell: keep the class */
 					break;
 				}
-				if (seen[v] || p->calls[v].fn < 0 || !step_feasible(a, v, pass, x))
+				int u = p->calls[v].fn;
+				if (u < 0)
+					continue;
+				uint32_t gfs = fs_of_func(a, u), ncur = gfs ? gfs : cur;
+				if ((cur && gfs && gfs != cur) || (seen[v] && seen_fs[v] == ncur) ||
+				    !step_feasible(a, v, pass, x))
 					continue;
 				struct classev vc;
 				classes_at(a, v, &vc);
@@ -1694,10 +1716,13 @@ int class_feasible(struct analysis *a, int c, unsigned bit)
 					break;
 				}
 				seen[v] = 1;
-				stack[n++] = v;
+				seen_fs[v] = ncur;
+				stack[n].x = v;
+				stack[n++].fs = ncur;
 			}
 		}
 	}
+	free(seen_fs);
 	free(seen);
 	free(stack);
 	return found;
