@@ -1227,8 +1227,6 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 #define OTHERS_SHOWN 4 /* other callers named in one "also called from" hop */
 #define OTHERS_LEVELS 3 /* the functions nearest the site whose other callers are named */
 
-/* What a caller's path classes say, in words: a sentence for one class, a
- * list for several ("paths: NOFS scope, transaction, nothing held"). */
 /* Does a setter or handle row say that in file (a path of the tree) its
  * transaction may be a dummy that opens no scope (dummy=DIR: ext4 without a
  * journal)? */
@@ -1244,6 +1242,8 @@ static int dummy_in(const struct analysis *a, const char *file)
 	return 0;
 }
 
+/* What a caller's path classes say, in words: a sentence for one class, a
+ * list for several ("paths: NOFS scope, transaction, nothing held"). */
 static void classes_words(unsigned cls, int handle, int dummy, char *buf, size_t len)
 {
 	static const char *const one[PC_NKINDS] = {"inside a NOFS scope", "inside a transaction",
@@ -1324,7 +1324,7 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		return;
 	/* what each named call holds, said once when they all hold the same */
 	char w[OTHERS_SHOWN][160];
-	int same = 1;
+	int same = 1, uncalled = 1; /* uncalled: no named caller has callers itself */
 	for (int i = 0; i < nshown; i++) {
 		struct classev cv;
 		classes_at(a, shown[i], &cv);
@@ -1336,8 +1336,10 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		/* a root with nothing held because nothing calls it (model roots and
 		 * functions whose address is taken have callers gfpcheck cannot see) */
 		const struct func *vf = &p->funcs[fn];
-		if (cv.cls == PC_NONE && !vf->ncallers && !vf->nicallers && !vf->addr_taken && !vf->model_root)
+		int none = cv.cls == PC_NONE && !vf->ncallers && !vf->nicallers && !vf->addr_taken && !vf->model_root;
+		if (none)
 			snprintf(w[i], sizeof(w[i]), "no callers in the scanned files");
+		uncalled &= none;
 		same &= strcmp(w[i], w[0]) == 0;
 	}
 	struct strbuf b = {0};
@@ -1370,7 +1372,7 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 	if (nicall)
 		sb_addf(&b, "%s through %d %sindirect call%s", nshown || more ? ", and" : "", nicall,
 			via >= 0 && p->calls[via].is_icall ? "other " : "", nicall == 1 ? "" : "s");
-	if (same && nshown && strcmp(w[0], "no callers in the scanned files") == 0)
+	if (nshown && uncalled)
 		sb_addf(&b, "%s", nshown > 1 ? ", none of which has callers in the scanned files"
 					   : ", which has no callers in the scanned files");
 	else if (same && nshown && *w[0])

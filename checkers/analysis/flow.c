@@ -4,7 +4,6 @@
  * the branch rules, and the per-function summaries (what a function leaves open
  * or closes for its callers) computed to a fixpoint over the call graph. The
  * interpretation itself runs in engine.c over each function's CFG (cfg.c). */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -831,34 +830,13 @@ static int held_in_all(const struct model *m, const struct stateset *exits, cons
 	return 1;
 }
 
-/* Does condition text name the running task (a `task` row of
- * model/lockprims.txt: `current`, and get_current() where the front end
- * expanded the macro)? */
-static int names_task(const struct model *m, const char *text)
-{
-	for (const char *q = text; *q;) {
-		if (!isalnum((unsigned char)*q) && *q != '_') {
-			q++;
-			continue;
-		}
-		const char *w = q;
-		while (isalnum((unsigned char)*q) || *q == '_')
-			q++;
-		if (isdigit((unsigned char)*w))
-			continue;
-		uint32_t id = intern_lookup_n(w, (size_t)(q - w));
-		if (id && model_find1(m, ROW_TASK, id))
-			return 1;
-	}
-	return 0;
-}
-
 /* A recursive lock wrapper (reiserfs_write_lock(): `if (sb_i->lock_owner !=
  * current) { mutex_lock(&sb_i->lock); sb_i->lock_owner = current; }`, lock.c)
  * leaves its lock held on every path: the exits that skipped the acquire are
  * those where the task owns it already. Lock h, held at exit `with`, counts as
  * held at every exit when each exit without it took the other branch of a
- * condition that names the running task (an owner test) than `with` did. */
+ * condition that names the running task (an owner test; the task rows of
+ * model/lockprims.txt: `current`, get_current()) than `with` did. */
 static int owned_at_other_exits(const struct model *m, const struct stateset *exits, const struct held *h,
 				const struct astate *with)
 {
@@ -874,7 +852,7 @@ static int owned_at_other_exits(const struct model *m, const struct stateset *ex
 		for (int k = 0; k < x->na && !owner; k++)
 			for (int q = 0; q < with->na && !owner; q++)
 				owner = x->acond[k] == with->acond[q] && x->aval[k] != with->aval[q] &&
-					names_task(m, istr(x->acond[k]));
+					model_text_names(m, ROW_TASK, istr(x->acond[k]), 0);
 		if (!owner)
 			return 0;
 	}

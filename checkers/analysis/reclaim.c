@@ -146,28 +146,6 @@ static int deferred_in_reclaim(const struct analysis *a, int f, int c)
 	return 0;
 }
 
-/* Does condition text call a model debug row's function (a run-time debug
- * check: ubifs's dbg_is_chk_gen())? */
-static int tests_debug_switch(const struct analysis *a, const char *t)
-{
-	for (const char *q = t; *q;) {
-		if (!(isalpha((unsigned char)*q) || *q == '_') || (q > t && (isalnum((unsigned char)q[-1]) || q[-1] == '_'))) {
-			q++;
-			continue;
-		}
-		const char *w = q;
-		while (isalnum((unsigned char)*q) || *q == '_')
-			q++;
-		const char *r = q;
-		while (*r == ' ')
-			r++;
-		uint32_t id = *r == '(' ? intern_lookup_n(w, (size_t)(q - w)) : 0;
-		if (id && model_find1(a->model, ROW_DEBUG, id))
-			return 1;
-	}
-	return 0;
-}
-
 /* Per function that tests `current->flags & PF_MEMALLOC`, or a run-time debug
  * switch (model/debug.txt), in a condition: which of its calls reclaim, where
  * the flag is set and the debug checks are off, can reach
@@ -183,7 +161,7 @@ static unsigned char **memalloc_reach(struct analysis *a)
 		if (it->kind != IT_IF || it->fn < 0 || !it->ctext || m[it->fn])
 			continue;
 		const char *t = strstr(istr(it->ctext), "PF_MEMALLOC");
-		if ((!t || t[11] == '_') && !tests_debug_switch(a, istr(it->ctext)))
+		if ((!t || t[11] == '_') && !model_text_names(a->model, ROW_DEBUG, istr(it->ctext), 1))
 			continue;
 		int f = it->fn;
 		m[f] = xmalloc(p->funcs[f].ncalls ? (size_t)p->funcs[f].ncalls : 1);

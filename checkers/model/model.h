@@ -120,6 +120,10 @@ void model_index_free(struct model *m);
 /* Rows of a kind with this name applying to the version; returns count, fills up to max. */
 int model_find(const struct model *m, enum row_kind k, uint32_t name, const struct mrow **out, int max);
 const struct mrow *model_find1(const struct model *m, enum row_kind k, uint32_t name);
+/* Does text name, as a whole identifier, a row of kind k that applies (with
+ * calls_only, only a name followed by `(`: a call)? For condition texts:
+ * `sb_i->lock_owner != current` (task rows), `!dbg_is_chk_gen(c)` (debug rows). */
+int model_text_names(const struct model *m, enum row_kind k, const char *text, int calls_only);
 /* Rows (lock or setter) that list name among their closers. */
 /* Enough for every row a closer such as up_write() releases (12 in the shipped
  * model): a cut list lost the generic rows, listed first. */

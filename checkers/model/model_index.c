@@ -1,6 +1,7 @@
 /* model_index.c - the model's rows by name: one hash table of names (struct
  * model_idx in struct model), each with the rows that have the name and the
  * rows that list it among their closers. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,4 +145,28 @@ const char *model_srcarch(const struct model *m, const char *name)
 		return istr(r->srcarch ? r->srcarch : r->name);
 	}
 	return name;
+}
+
+int model_text_names(const struct model *m, enum row_kind k, const char *text, int calls_only)
+{
+	for (const char *q = text; *q;) {
+		if (!isalnum((unsigned char)*q) && *q != '_') {
+			q++;
+			continue;
+		}
+		const char *w = q;
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		if (isdigit((unsigned char)*w))
+			continue;
+		const char *r = q;
+		while (*r == ' ')
+			r++;
+		if (calls_only && *r != '(')
+			continue;
+		uint32_t id = intern_lookup_n(w, (size_t)(q - w));
+		if (id && model_find1(m, k, id))
+			return 1;
+	}
+	return 0;
 }

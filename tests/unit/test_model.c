@@ -145,6 +145,15 @@ void test_model(void)
 	rc = load(&m, "debug dbg_is_chk_gen -- debugfs switch\n", err);
 	CHECK(rc == 0 && m.n == 1 && m.rows[0].kind == ROW_DEBUG);
 	model_free(&m);
+	rc = load(&m, "debug dbg_is_chk_gen -- debugfs switch\ntask current -- the task\n", err);
+	model_index(&m);
+	CHECK(rc == 0 && model_text_names(&m, ROW_DEBUG, "!dbg_is_chk_gen(c)", 1));
+	CHECK(model_text_names(&m, ROW_DEBUG, "!dbg_is_chk_gen (c)", 1));
+	CHECK(!model_text_names(&m, ROW_DEBUG, "c->dbg_is_chk_gen", 1));     /* not a call */
+	CHECK(!model_text_names(&m, ROW_DEBUG, "!xdbg_is_chk_gen(c)", 1));   /* another name */
+	CHECK(model_text_names(&m, ROW_TASK, "sb_i->lock_owner != current", 0));
+	CHECK(!model_text_names(&m, ROW_TASK, "sb_i->current_owner", 0));
+	model_free(&m);
 	bad("debug dbg_is_chk_gen\n", "debug row needs a reason");
 	bad("debug dbg-x -- r\n", "'dbg-x' is not a function name (dbg_is_chk_gen)");
 
