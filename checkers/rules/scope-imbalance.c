@@ -191,7 +191,7 @@ void rule_scope_imbalance(struct rulectx *rc)
 				    istr(cl->callee), cl->nargs ? istr(cl->args[0]) : "");
 			break;
 		}
-		/* a save that is not restored opens a scope there; a restore is only text */
+		/* a save that is not restored opens a scope there; the others are restores */
 		finding_hop(f, im->kind == 1 ? HOP_SCOPE : HOP_RESTORE, p->files[cl->file].path, cl->pos.line, im->call,
 			    im->fn, -1, "in %s()", fn);
 	}
