@@ -477,6 +477,22 @@ void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsig
 	free(seen);
 }
 
+int reached_if_zero(struct analysis *a, int g, int k, uint32_t member, int x)
+{
+	const struct func *fn = &a->prog->funcs[g];
+	struct consts K;
+	memset(&K, 0, sizeof(K));
+	char *text = xasprintf("%s->%s", istr(a->prog->params[fn->param0 + k].name), istr(member));
+	K.name[0] = intern(text);
+	free(text);
+	K.n = 1;
+	K.a = a;
+	K.fn = g;
+	K.objk = -1;
+	K.memalloc = 1;
+	return reached(a, g, x, &K);
+}
+
 int arg_constant(const char *text, long long *v)
 {
 	return const_value(text, v);

@@ -23,6 +23,13 @@ int icall_hop_feasible(struct analysis *a, int c, int x);
  * value gives. One walk of g's CFG. */
 void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsigned char *reach);
 
+/* Is call x of function g reached from g's entry, in memory reclaim, when
+ * member `member` of the object g's parameter k points to is 0? When it is
+ * not, g makes the call only after testing that member non-zero
+ * (ubifs_write_inode(): `if (inode->i_nlink) err = ubifs_jnl_write_inode(c,
+ * inode);`), and the callee runs with it non-zero. One walk of g's CFG. */
+int reached_if_zero(struct analysis *a, int g, int k, uint32_t member, int x);
+
 /* Which calls of function g (reach[i] for g's i-th call) can be reached when g
  * runs in memory reclaim, where PF_MEMALLOC is set (direct reclaim and kswapd:
  * memalloc_noreclaim_save()): a condition `current->flags & PF_MEMALLOC`, also

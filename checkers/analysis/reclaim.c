@@ -265,6 +265,11 @@ struct bfs {
 	 * non-zero (NULL: every call) */
 	int *lobj;
 	unsigned char **lreach;
+	uint32_t *lmem; /* per function: the member lobj's gate is about (i_nlink) */
+	/* the live= members of the model's reclaim rows, each once: a caller's
+	 * own test of one gates its callee too (call_gate()) */
+	uint32_t lives[4];
+	int nlives;
 	const uint32_t *pmask; /* per function: parameters tested in a condition or passed on (bit k) */
 	const uint32_t *tmask; /* per function: parameters tested in a condition */
 	/* per function: a lock wrapper whose locks its parameters choose
@@ -777,21 +782,73 @@ static int live_param(const struct analysis *a, const struct bfs *B, int f, int 
 	return B->lobj[f] >= 0 && a->prog->calls[c].target == u ? passed_as(a, c, f, B->lobj[f], u) : -1;
 }
 
-/* Enter u under the live= gate of the entry the walk started at, through its
- * parameter k (-1: no gate). */
-static void live_enter(struct analysis *a, struct bfs *B, const struct entry *E, int f, int u, int k)
+/* Enter u with the object its parameter k points to known to have member
+ * `member` non-zero (k < 0: no gate): u's calls reached so (B->lreach). */
+static void live_enter(struct analysis *a, struct bfs *B, int u, int k, uint32_t member)
 {
 	free(B->lreach[u]);
 	B->lreach[u] = NULL;
 	B->lobj[u] = -1;
-	if (k < 0)
-		return;
-	uint32_t live = a->model->rows[E[B->from[f]].row].live;
-	if (!live)
+	if (k < 0 || !member)
 		return;
 	B->lobj[u] = k;
+	B->lmem[u] = member;
 	B->lreach[u] = xmalloc(a->prog->funcs[u].ncalls ? (size_t)a->prog->funcs[u].ncalls : 1);
-	reached_if_nonzero(a, u, k, live, B->lreach[u]);
+	reached_if_nonzero(a, u, k, member, B->lreach[u]);
+}
+
+/* Does a condition of f test member m (`inode->i_nlink`)? */
+static int tests_member(const struct analysis *a, int f, uint32_t m)
+{
+	const struct program *p = a->prog;
+	const struct func *fn = &p->funcs[f];
+	const char *ms = istr(m);
+	size_t ml = strlen(ms);
+	for (int i = 0; i < fn->nitems; i++) {
+		const struct item *it = &p->items[fn->items[i]];
+		if (it->kind != IT_IF || !it->ctext)
+			continue;
+		const char *t = istr(it->ctext);
+		for (const char *q = strstr(t, ms); q; q = strstr(q + 1, ms))
+			if (q > t && (q[-1] == '>' || q[-1] == '.') && !(isalnum((unsigned char)q[ml]) || q[ml] == '_'))
+				return 1;
+	}
+	return 0;
+}
+
+/* The gate direct call c (in f) carries into u: the parameter of u that
+ * points to an object whose live member (*member) is non-zero at the call, or
+ * -1. Either f runs under a gate and passes that object on (live_param()),
+ * or f makes the call only after testing the member of an object it passes
+ * (ubifs_write_inode(): `if (inode->i_nlink) err = ubifs_jnl_write_inode(c,
+ * inode);` -- and ubifs_jnl_write_inode() walks the xattrs, taking
+ * tnc_mutex, only when `!inode->i_nlink`). */
+static int call_gate(struct analysis *a, const struct bfs *B, int f, int c, int u, uint32_t *member)
+{
+	const struct program *p = a->prog;
+	*member = 0;
+	if (p->calls[c].target != u)
+		return -1;
+	int k = live_param(a, B, f, c, u);
+	if (k >= 0) {
+		*member = B->lmem[f];
+		return k;
+	}
+	const struct func *fn = &p->funcs[f];
+	for (int m = 0; m < B->nlives; m++) {
+		if (!tests_member(a, f, B->lives[m]))
+			continue;
+		for (int q = 0; q < fn->nparams && q < 31; q++) {
+			if (!(B->tmask[f] & (1u << q)))
+				continue;
+			int ku = passed_as(a, c, f, q, u);
+			if (ku >= 0 && !reached_if_zero(a, f, q, B->lives[m], c)) {
+				*member = B->lives[m];
+				return ku;
+			}
+		}
+	}
+	return -1;
 }
 
 /* Breadth-first from one filesystem's entry functions E[0..n): the classes
@@ -911,6 +968,7 @@ static void walk_entries(struct walk *W)
 		free(B->lreach[f]);
 		B->lreach[f] = NULL; /* the entry's own calls: dead_in_entry() */
 		B->lobj[f] = W->E[i].reach ? a->model->rows[W->E[i].row].freed_obj : -1;
+		B->lmem[f] = a->model->rows[W->E[i].row].live;
 		binds_start(B->binds, a, f);
 		VEC_PUSH(B->queue, W->qt, B->qcap, f);
 	}
@@ -967,8 +1025,10 @@ static void walk_into(struct walk *W, int f, int c, int j, int u, const struct c
 		 * into u passed yet, or fewer constants: through u again (a chain
 		 * now through this call) */
 		int again = binds_enter(B->binds, a, c, u);
-		if (B->lobj[u] >= 0 && B->parent[u] >= 0 && (j >= 0 || live_param(a, B, f, c, u) != B->lobj[u])) {
-			live_enter(a, B, W->E, f, u, -1); /* also reached without the gate */
+		uint32_t gm;
+		if (B->lobj[u] >= 0 && B->parent[u] >= 0 &&
+		    (j >= 0 || call_gate(a, B, f, c, u, &gm) != B->lobj[u] || gm != B->lmem[u])) {
+			live_enter(a, B, u, -1, 0); /* also reached without the gate */
 			again = 1;
 		}
 		if (B->cs[u].n && cs_meet(&B->cs[u], nx)) {
@@ -1000,7 +1060,9 @@ static void walk_into(struct walk *W, int f, int c, int j, int u, const struct c
 	B->fs[u] = cfs ? cfs : j >= 0 ? ufs : 0; /* entered through its ops */
 	B->cs[u] = *nx;
 	cs_reach(a, B, u);
-	live_enter(a, B, W->E, f, u, j < 0 ? live_param(a, B, f, c, u) : -1);
+	uint32_t gm = 0;
+	int gk = j < 0 ? call_gate(a, B, f, c, u, &gm) : -1;
+	live_enter(a, B, u, gk, gm);
 	binds_enter(B->binds, a, c, u);
 	VEC_PUSH(B->queue, W->qt, B->qcap, u);
 }
@@ -1215,6 +1277,15 @@ static void bfs_init(struct analysis *a, struct bfs *B, size_t nf)
 	B->lobj = xmalloc(nf * sizeof(int));
 	for (size_t i = 0; i < nf; i++)
 		B->lobj[i] = -1;
+	B->lmem = xcalloc(nf, sizeof(uint32_t));
+	for (size_t r = 0; r < a->model->n; r++) {
+		uint32_t m = a->model->rows[r].live;
+		int dup = !m || a->model->rows[r].kind != ROW_RECLAIM;
+		for (int i = 0; i < B->nlives && !dup; i++)
+			dup = B->lives[i] == m;
+		if (!dup && B->nlives < (int)(sizeof(B->lives) / sizeof(B->lives[0])))
+			B->lives[B->nlives++] = m;
+	}
 	uint32_t *pmask, *tmask;
 	param_masks(a, &pmask, &tmask);
 	B->pmask = pmask;
@@ -1236,6 +1307,7 @@ static void bfs_free(struct bfs *B, size_t nf)
 	free(B->creach);
 	free(B->lreach);
 	free(B->lobj);
+	free(B->lmem);
 	free(B->fwrap);
 	free(B->allconst);
 	free(B->cs);
