@@ -57,6 +57,49 @@ int func_is_root(const struct analysis *a, int f)
 	       ((fn->exported || fn->in_include) && !fn->called_elsewhere && !fn->users_in_scan) || fn->model_root || fn->has_callers_unknown;
 }
 
+int unknown_callers_own(const struct analysis *a, int g, uint32_t fs, int *root)
+{
+	const struct program *p = a->prog;
+	enum { LIMIT = 4096 };
+	*root = -1;
+	if (!fs || !(a->ctx[g].cls & PC_UNKNOWN))
+		return 0;
+	unsigned char *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	int *q = xmalloc(sizeof(int) * LIMIT);
+	int qh = 0, qt = 0, ok = 1;
+	q[qt++] = g;
+	seen[g] = 1;
+	while (qh < qt && ok) {
+		int u = q[qh++];
+		const struct func *fn = &p->funcs[u];
+		if (func_is_root(a, u)) {
+			ok = fn->addr_taken && !fn->exported && !fn->in_include && !fn->model_root &&
+			     !fn->has_callers_unknown && fs_of_func(a, u) == fs;
+			if (ok && *root < 0)
+				*root = u;
+			continue; /* its visible callers bring their own classes */
+		}
+		for (int w = 0; w < 2 && ok; w++) {
+			const int *cs = w ? fn->icallers : fn->callers;
+			int n = w ? fn->nicallers : fn->ncallers;
+			for (int i = 0; i < n && ok; i++) {
+				int v = p->calls[cs[i]].fn;
+				if (v < 0 || seen[v] || !(a->ctx[v].cls & PC_UNKNOWN))
+					continue;
+				if (qt == LIMIT)
+					ok = 0;
+				else {
+					seen[v] = 1;
+					q[qt++] = v;
+				}
+			}
+		}
+	}
+	free(seen);
+	free(q);
+	return ok && *root >= 0;
+}
+
 /* A root that runs on its own rather than as a library function some unknown
  * caller calls with its own objects: its address escapes (a thread or work
  * function, a timer), the model names it, or it is referenced where gfpcheck

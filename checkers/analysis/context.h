@@ -34,6 +34,14 @@ void classes_at(const struct analysis *a, int call, struct classev *out);
  * call through a parameter bound by one caller: context.c compute_bound()). */
 void classes_at_entry(const struct analysis *a, int call, unsigned E, struct classev *out);
 void context_run(struct analysis *a);
+/* Do the callers gfpcheck cannot see reach function g, on every path that
+ * brings them (back over the callers whose entry has PC_UNKNOWN, up to 4096
+ * functions), only as callers of functions of filesystem fs whose address is
+ * taken there (its ops methods, its work and thread functions), never through
+ * a public interface (exported, declared under include/, a model root) or
+ * generic code? Such callers work on fs's own objects: the VFS, its workers.
+ * *root gets one of those functions. */
+int unknown_callers_own(const struct analysis *a, int g, uint32_t fs, int *root);
 /* Does the context of function g flow into t through an indirect call? 0 no,
  * 1 yes, 2 only t's own filesystem's scopes and transactions (an entry method
  * called from generic code). */

@@ -1560,6 +1560,45 @@ static const struct rclass *takes_in(const struct analysis *a, uint32_t cls, con
 	return best;
 }
 
+int reclaim_fs_quiet(const struct analysis *a, uint32_t fs, int *walked)
+{
+	const struct reclaim *R = a->reclaim;
+	*walked = 0;
+	if (!R || !fs)
+		return 0;
+	for (size_t i = 0; i < R->nedirs && !*walked; i++)
+		*walked = fs_of(a, istr(R->edirs[i])) == fs;
+	for (size_t k = 0; k < R->n; k++)
+		if (!R->v[k].freed_only && fs_of(a, istr(R->v[k].dir)) == fs)
+			return 0;
+	/* a filesystem with writeback (model/writeback.txt): reclaim may wait for
+	 * its I/O, which no lock shows */
+	const struct program *p = a->prog;
+	for (size_t i = 0; i < p->nrefs; i++) {
+		const char *f = ref_stored_field(istr(p->refs[i].how));
+		if (!f || fs_of(a, p->files[p->refs[i].file].dir) != fs)
+			continue;
+		const char *dot = strrchr(f, '.');
+		for (size_t r = 0; dot && r < a->model->n; r++) {
+			const struct mrow *row = &a->model->rows[r];
+			if (row->kind != ROW_WRITEBACK || !mrow_applies(a->model, row))
+				continue;
+			const char *rn = istr(row->name), *rdot = strrchr(rn, '.');
+			/* STRUCT.MEMBER, or .MEMBER where the front end could not type the store */
+			if (dot == f ? strcmp(rdot, dot) == 0 : strcmp(rn, f) == 0)
+				return 0;
+		}
+	}
+	const char *name = istr(fs) + 3; /* "fs/erofs" -> the rows' fs=erofs */
+	for (size_t r = 0; r < a->model->n; r++) {
+		const struct mrow *row = &a->model->rows[r];
+		if ((row->kind == ROW_LOCK || row->kind == ROW_SETTER || row->kind == ROW_HANDLE) && row->fs &&
+		    strcmp(istr(row->fs), name) == 0 && mrow_applies(a->model, row))
+			return 0;
+	}
+	return 1;
+}
+
 int reclaim_walked(const struct analysis *a, const char *dir)
 {
 	const struct reclaim *R = a->reclaim;

@@ -56,6 +56,12 @@ const struct rclass *reclaim_takes_in(const struct analysis *a, uint32_t cls, co
  * 1 with the gated call, the call that takes the lock and the entry's model
  * row; 0 when no such gate is known. */
 int reclaim_gated(const struct analysis *a, uint32_t cls, const char *dir, int *gate, int *at, int *row);
+/* Is filesystem fs (fs_of(): "fs/erofs") quiet: does none of its reclaim
+ * paths take a lock class (its set is empty; classes taken only on the object
+ * reclaim frees do not count) and does the model name no lock, transaction or
+ * handle of it? Then nothing a task holds in fs's own code is anything its
+ * reclaim waits for. *walked gets reclaim_walked() of fs. */
+int reclaim_fs_quiet(const struct analysis *a, uint32_t fs, int *walked);
 /* Append the reclaim chain of r: the entry, each call, the acquire. */
 void reclaim_chain(const struct analysis *a, const struct rclass *r, struct chain *out);
 /* --explain-locks: every filesystem's reclaim lock set with its chains, and the

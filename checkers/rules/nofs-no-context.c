@@ -4,21 +4,58 @@
  * at all, or runs where reclaim cannot enter the superblock (s_umount held for
  * write: mount callbacks). Needs review: the reason may be a lock gfpcheck does
  * not see. */
+#include <stdio.h>
+
+#include "analysis/context.h"
+#include "analysis/icall.h"
+#include "analysis/reclaim.h"
+#include "base/util.h"
 #include "rules/rules.h"
+
+/* Callers gfpcheck cannot see count as holding nothing that matters when the
+ * token's function is in a quiet filesystem (its reclaim takes no lock, the
+ * model names no lock or transaction of it) and they reach it only as callers
+ * of that filesystem's own methods (the VFS calls erofs's ->read_folio on
+ * erofs inodes): whatever they hold, this filesystem's reclaim waits for none
+ * of it. *root gets the method, *walked whether reclaim entries of the
+ * filesystem were walked. */
+static int unknown_is_own(const struct analysis *a, const struct nofs_tok *t, int *root, int *walked)
+{
+	int g = a->prog->gfps[t->tok].fn;
+	uint32_t fs = g >= 0 ? fs_of_func(a, g) : 0;
+	*root = -1;
+	*walked = 0;
+	return fs && reclaim_fs_quiet(a, fs, walked) && unknown_callers_own(a, g, fs, root);
+}
 
 static void check(struct rulectx *rc, const struct nofs_tok *t)
 {
 	struct analysis *a = rc->a;
 	unsigned c = t->cv.cls;
-	if (!(c & (PC_NONE | PC_BLOCKED)) || (c & (PC_LOCK | PC_UNKNOWN)))
+	int root = -1, walked = 0;
+	int own = (c & PC_UNKNOWN) && !(c & PC_LOCK) && unknown_is_own(a, t, &root, &walked);
+	if ((!(c & (PC_NONE | PC_BLOCKED)) && !own) || (c & PC_LOCK) || ((c & PC_UNKNOWN) && !own))
 		return;
 	int scoped = (c & (PC_SCOPE | PC_TRANS)) != 0;
-	struct finding *f = nofs_finding(rc, R_nofs_no_context, scoped ? CONF_MEDIUM : CONF_LOW, t);
+	struct finding *f = nofs_finding(rc, R_nofs_no_context, scoped && !own ? CONF_MEDIUM : CONF_LOW, t);
+	char unk[512] = "";
+	if (own) {
+		const char *fsn = istr(fs_of_func(a, root)) + 3;
+		snprintf(unk, sizeof(unk),
+			 "%scallers gfpcheck cannot see, which reach it only through %s's own %s() and the like, "
+			 "and %s has no writeback and its reclaim %s",
+			 (c & (PC_NONE | PC_BLOCKED | PC_SCOPE | PC_TRANS)) ? "; " : "", fsn, func_name(a, root), fsn,
+			 walked ? "takes no lock" : "calls none of its functions");
+	}
+	const char *sep = (c & (PC_NONE | PC_BLOCKED)) ? ", " : "";
 	finding_msg(f, "%s may be unneeded: no known path holds a filesystem lock context here "
-		       "(paths found: %s%s%s%s); review, then %s", nofs_name(a, t), (c & PC_NONE) ? "nothing held that reclaim takes" : "",
+		       "(paths found: %s%s%s%s%s); review, then %s", nofs_name(a, t), (c & PC_NONE) ? "nothing held that reclaim takes" : "",
 		    (c & PC_BLOCKED) ? (c & PC_NONE ? ", s_umount held for write" : "s_umount held for write") : "",
-		    (c & PC_SCOPE) ? ", inside a NOFS scope" : "", (c & PC_TRANS) ? ", inside a transaction scope" : "",
-		    nofs_advice(a, t));
+		    (c & PC_SCOPE) ? (*sep ? ", inside a NOFS scope" : "inside a NOFS scope") : "",
+		    (c & PC_TRANS) ? (*sep || (c & PC_SCOPE) ? ", inside a transaction scope" : "inside a transaction scope") : "",
+		    unk, nofs_advice(a, t));
+	if (own)
+		finding_chain(rc, f, t->call, PC_UNKNOWN, &t->cv);
 	if (c & PC_NONE)
 		finding_chain(rc, f, t->call, PC_NONE, &t->cv);
 	if (c & PC_BLOCKED)

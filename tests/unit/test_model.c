@@ -156,6 +156,12 @@ void test_model(void)
 	model_free(&m);
 	bad("debug dbg_is_chk_gen\n", "debug row needs a reason");
 	bad("debug dbg-x -- r\n", "'dbg-x' is not a function name (dbg_is_chk_gen)");
+	/* writeback rows: ops members a filesystem writes back through */
+	rc = load(&m, "writeback address_space_operations.writepages -- do_writepages()\n", err);
+	CHECK(rc == 0 && m.n == 1 && m.rows[0].kind == ROW_WRITEBACK);
+	model_free(&m);
+	bad("writeback address_space_operations.writepages\n", "writeback row needs a reason");
+	bad("writeback writepages -- r\n", "'writepages' is not STRUCT.MEMBER (an ops-table field)");
 
 	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
 	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");
