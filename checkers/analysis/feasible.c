@@ -449,19 +449,27 @@ int icall_hop_feasible(struct analysis *a, int c, int x)
 	return reached(a, g, x, &K);
 }
 
+/* K with one known value: the member `member` of the object g's parameter k
+ * points to (`inode->i_nlink`). */
+static void member_consts(struct analysis *a, int g, int k, uint32_t member, struct consts *K)
+{
+	const struct func *fn = &a->prog->funcs[g];
+	memset(K, 0, sizeof(*K));
+	char *text = xasprintf("%s->%s", istr(a->prog->params[fn->param0 + k].name), istr(member));
+	K->name[0] = intern(text);
+	free(text);
+	K->n = 1;
+	K->a = a;
+	K->fn = g;
+}
+
 void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsigned char *reach)
 {
 	const struct func *fn = &a->prog->funcs[g];
 	struct consts K;
-	memset(&K, 0, sizeof(K));
-	char *text = xasprintf("%s->%s", istr(a->prog->params[fn->param0 + k].name), istr(member));
-	K.name[0] = intern(text);
-	free(text);
+	member_consts(a, g, k, member, &K);
 	K.val[0] = 1;
 	K.nonzero[0] = 1;
-	K.n = 1;
-	K.a = a;
-	K.fn = g;
 	K.objk = k;
 	K.live = member;
 	char *seen;
@@ -479,15 +487,8 @@ void reached_if_nonzero(struct analysis *a, int g, int k, uint32_t member, unsig
 
 int reached_if_zero(struct analysis *a, int g, int k, uint32_t member, int x)
 {
-	const struct func *fn = &a->prog->funcs[g];
 	struct consts K;
-	memset(&K, 0, sizeof(K));
-	char *text = xasprintf("%s->%s", istr(a->prog->params[fn->param0 + k].name), istr(member));
-	K.name[0] = intern(text);
-	free(text);
-	K.n = 1;
-	K.a = a;
-	K.fn = g;
+	member_consts(a, g, k, member, &K); /* the value 0, known */
 	K.objk = -1;
 	K.memalloc = 1;
 	return reached(a, g, x, &K);
