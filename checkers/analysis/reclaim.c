@@ -41,6 +41,7 @@ struct reclaim {
 	 * (`if (!inode->i_nlink) ...` in ->evict_inode), with their row */
 	struct rgate { int call, row; } *gates;
 	size_t ngates, capgates;
+	unsigned char *fsq; /* per a->fstops[i]: FSQ_* bits (quiet_index()) */
 };
 
 struct entry {
@@ -1377,6 +1378,8 @@ static void index_classes(struct analysis *a, struct reclaim *R)
 	}
 }
 
+static void quiet_index(struct analysis *a, struct reclaim *R);
+
 void reclaim_run(struct analysis *a)
 {
 	const struct program *p = a->prog;
@@ -1421,6 +1424,7 @@ void reclaim_run(struct analysis *a)
 	free(ge);
 	free(pr.refs);
 	index_classes(a, R);
+	quiet_index(a, R);
 	bfs_free(&B, nf);
 	for (size_t i = 0; i < ne; i++)
 		free(E[i].reach);
@@ -1442,6 +1446,7 @@ void reclaim_free(struct analysis *a)
 	free(R->mkey);
 	free(R->mval);
 	free(R->edirs);
+	free(R->fsq);
 	free(R->pin);
 	free(R->pseudo);
 	free(R->ent_fs);
@@ -1560,43 +1565,80 @@ static const struct rclass *takes_in(const struct analysis *a, uint32_t cls, con
 	return best;
 }
 
+/* The index of filesystem fs in a->fstops (fs_of() gives only members), or -1. */
+static int fs_index(const struct analysis *a, uint32_t fs)
+{
+	size_t lo = 0, hi = a->nfstops;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (a->fstops[mid] < fs)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return fs && lo < a->nfstops && a->fstops[lo] == fs ? (int)lo : -1;
+}
+
+enum { FSQ_LOUD = 1, FSQ_WALKED = 2 };
+
+static void fsq_mark(const struct analysis *a, unsigned char *q, uint32_t fs, unsigned char bit)
+{
+	int i = fs_index(a, fs);
+	if (i >= 0)
+		q[i] |= bit;
+}
+
+/* R->fsq, once per run: per filesystem, whether its reclaim entries were
+ * walked, and whether it is not quiet (a class in its reclaim lock set, a
+ * model lock, setter or handle row of it, or a function stored into a
+ * writeback member of model/writeback.txt: reclaim may wait for its I/O,
+ * which no lock shows). */
+static void quiet_index(struct analysis *a, struct reclaim *R)
+{
+	const struct program *p = a->prog;
+	unsigned char *q = xcalloc(a->nfstops ? a->nfstops : 1, 1);
+	for (size_t i = 0; i < R->nedirs; i++)
+		fsq_mark(a, q, fs_of(a, istr(R->edirs[i])), FSQ_WALKED);
+	for (size_t k = 0; k < R->n; k++)
+		if (!R->v[k].freed_only)
+			fsq_mark(a, q, fs_of(a, istr(R->v[k].dir)), FSQ_LOUD);
+	const struct mrow *wb[16];
+	int nwb = 0;
+	for (size_t r = 0; r < a->model->n; r++) {
+		const struct mrow *row = &a->model->rows[r];
+		if (!mrow_applies(a->model, row))
+			continue;
+		if (row->kind == ROW_WRITEBACK && nwb < (int)(sizeof(wb) / sizeof(wb[0])))
+			wb[nwb++] = row;
+		if ((row->kind == ROW_LOCK || row->kind == ROW_SETTER || row->kind == ROW_HANDLE) && row->fs) {
+			char *dir = xasprintf("fs/%s", istr(row->fs)); /* the rows' fs=erofs is fs/erofs */
+			fsq_mark(a, q, intern_lookup(dir), FSQ_LOUD);
+			free(dir);
+		}
+	}
+	for (size_t i = 0; i < p->nrefs && nwb; i++) {
+		const char *f = ref_stored_field(istr(p->refs[i].how));
+		const char *dot = f ? strrchr(f, '.') : NULL;
+		if (!dot)
+			continue;
+		for (int r = 0; r < nwb; r++) {
+			const char *rn = istr(wb[r]->name);
+			/* STRUCT.MEMBER, or .MEMBER where the front end could not type the store */
+			if (dot == f ? strcmp(strrchr(rn, '.'), dot) == 0 : strcmp(rn, f) == 0) {
+				fsq_mark(a, q, fs_of(a, p->files[p->refs[i].file].dir), FSQ_LOUD);
+				break;
+			}
+		}
+	}
+	R->fsq = q;
+}
+
 int reclaim_fs_quiet(const struct analysis *a, uint32_t fs, int *walked)
 {
 	const struct reclaim *R = a->reclaim;
-	*walked = 0;
-	if (!R || !fs)
-		return 0;
-	for (size_t i = 0; i < R->nedirs && !*walked; i++)
-		*walked = fs_of(a, istr(R->edirs[i])) == fs;
-	for (size_t k = 0; k < R->n; k++)
-		if (!R->v[k].freed_only && fs_of(a, istr(R->v[k].dir)) == fs)
-			return 0;
-	/* a filesystem with writeback (model/writeback.txt): reclaim may wait for
-	 * its I/O, which no lock shows */
-	const struct program *p = a->prog;
-	for (size_t i = 0; i < p->nrefs; i++) {
-		const char *f = ref_stored_field(istr(p->refs[i].how));
-		if (!f || fs_of(a, p->files[p->refs[i].file].dir) != fs)
-			continue;
-		const char *dot = strrchr(f, '.');
-		for (size_t r = 0; dot && r < a->model->n; r++) {
-			const struct mrow *row = &a->model->rows[r];
-			if (row->kind != ROW_WRITEBACK || !mrow_applies(a->model, row))
-				continue;
-			const char *rn = istr(row->name), *rdot = strrchr(rn, '.');
-			/* STRUCT.MEMBER, or .MEMBER where the front end could not type the store */
-			if (dot == f ? strcmp(rdot, dot) == 0 : strcmp(rn, f) == 0)
-				return 0;
-		}
-	}
-	const char *name = istr(fs) + 3; /* "fs/erofs" -> the rows' fs=erofs */
-	for (size_t r = 0; r < a->model->n; r++) {
-		const struct mrow *row = &a->model->rows[r];
-		if ((row->kind == ROW_LOCK || row->kind == ROW_SETTER || row->kind == ROW_HANDLE) && row->fs &&
-		    strcmp(istr(row->fs), name) == 0 && mrow_applies(a->model, row))
-			return 0;
-	}
-	return 1;
+	int i = R && R->fsq ? fs_index(a, fs) : -1;
+	*walked = i >= 0 && (R->fsq[i] & FSQ_WALKED);
+	return i >= 0 && !(R->fsq[i] & FSQ_LOUD);
 }
 
 int reclaim_walked(const struct analysis *a, const char *dir)
