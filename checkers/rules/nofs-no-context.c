@@ -1,9 +1,10 @@
 /* nofs-no-context: GFP_NOFS where no known path holds, outside a scope, a lock
  * context that reclaim can take (a model lock row, or a lock whose class is in a
- * reclaim lock set), and all callers are known; at least one path holds nothing
- * at all, or runs where reclaim cannot enter the superblock (s_umount held for
- * write: mount callbacks). Needs review: the reason may be a lock gfpcheck does
- * not see. */
+ * reclaim lock set), and all callers are known (or the unknown ones reach it
+ * only through the methods of a quiet filesystem: unknown_is_own()); at least
+ * one path holds nothing at all, runs where reclaim cannot enter the superblock
+ * (s_umount held for write: mount callbacks), or is such an unknown caller.
+ * Needs review: the reason may be a lock gfpcheck does not see. */
 #include <stdio.h>
 
 #include "analysis/context.h"
