@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analysis/context.h"
+#include "analysis/dummy.h"
 #include "analysis/feasible.h"
 #include "analysis/flow.h"
 #include "analysis/graph.h"
@@ -1270,21 +1271,6 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 #define OTHERS_SHOWN 4 /* other callers named in one "also called from" hop */
 #define OTHERS_LEVELS 3 /* the functions nearest the site whose other callers are named */
 
-/* Does a setter or handle row say that in file (a path of the tree) its
- * transaction may be a dummy that opens no scope (dummy=DIR: ext4 without a
- * journal)? */
-static int dummy_in(const struct analysis *a, const char *file)
-{
-	const struct model *m = a->model;
-	for (size_t i = 0; i < m->n; i++) {
-		const struct mrow *r = &m->rows[i];
-		if ((r->kind == ROW_SETTER || r->kind == ROW_HANDLE) && r->dummy_dir && mrow_applies(m, r) &&
-		    mrow_dummy_in(r, file))
-			return 1;
-	}
-	return 0;
-}
-
 /* What a caller's path classes say, in words: a sentence for one class, a
  * list for several ("paths: NOFS scope, transaction, nothing held"). */
 static void classes_words(unsigned cls, int handle, int dummy, char *buf, size_t len)
@@ -1374,7 +1360,7 @@ static void others_hop(const struct analysis *a, struct chain *out, int g, int v
 		int fn = p->calls[shown[i]].fn, k = pc_index(PC_TRANS);
 		/* trans_from_handle() builds its set on first use (the only write) */
 		int handle = (cv.cls & PC_TRANS) && cv.inherited[k] && trans_from_handle((struct analysis *)a, fn);
-		classes_words(cv.cls, handle, (cv.cls & PC_TRANS) && dummy_in(a, p->files[p->calls[shown[i]].file].path), w[i],
+		classes_words(cv.cls, handle, (cv.cls & PC_TRANS) && dummy_in_file(a, p->files[p->calls[shown[i]].file].path), w[i],
 			      sizeof(w[i]));
 		/* a root with nothing held because nothing calls it (model roots and
 		 * functions whose address is taken have callers gfpcheck cannot see) */

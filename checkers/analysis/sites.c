@@ -17,20 +17,22 @@
  * ext4_mb_get_buddy_page_lock(), then in ext4_mb_init_cache() with the buddy
  * pages locked), and the states at each; PC_INHERIT where nothing of its own
  * is held (the caller's classes then apply). */
-static unsigned internal_call_cls(const struct analysis *a, int c, int depth, int *origin);
+static unsigned internal_call_cls(const struct analysis *a, int c, int depth, int *origin, int *lock);
 
-static unsigned internal_cls(const struct analysis *a, int w, int depth, int *origin)
+/* *lock gets the call that took the first counting lock the wrapper holds
+ * around an allocation (whatever scope its callers hold), when there is one. */
+static unsigned internal_cls(const struct analysis *a, int w, int depth, int *origin, int *lock)
 {
 	const struct program *p = a->prog;
 	const struct func *fn = &p->funcs[w];
 	if (depth > 8 || fn->alloc_via_call < 0)
 		return PC_INHERIT;
-	unsigned out = internal_call_cls(a, fn->alloc_via_call, depth, origin);
+	unsigned out = internal_call_cls(a, fn->alloc_via_call, depth, origin, lock);
 	for (int i = 0; i < fn->ncalls; i++) {
 		int c = fn->calls[i];
 		if (c != fn->alloc_via_call && wrapper_passes_gfp(a, fn, &p->calls[c])) {
 			int o = -1;
-			unsigned b = internal_call_cls(a, c, depth, &o);
+			unsigned b = internal_call_cls(a, c, depth, &o, lock);
 			if ((b & ~out & ~PC_INHERIT) && o >= 0)
 				*origin = o;
 			out |= b;
@@ -39,7 +41,7 @@ static unsigned internal_cls(const struct analysis *a, int w, int depth, int *or
 	return out;
 }
 
-static unsigned internal_call_cls(const struct analysis *a, int c, int depth, int *origin)
+static unsigned internal_call_cls(const struct analysis *a, int c, int depth, int *origin, int *lock)
 {
 	const struct program *p = a->prog;
 	const struct stateset *st = &a->states[c];
@@ -56,12 +58,14 @@ static unsigned internal_call_cls(const struct analysis *a, int c, int depth, in
 				b = PC_TRANS, *origin = s->h[j].call;
 		if (!b) {
 			int t = p->calls[c].target;
-			unsigned inner = (t >= 0 && p->funcs[t].alloc_gfp_param >= 0) ? internal_cls(a, t, depth + 1, origin)
+			unsigned inner = (t >= 0 && p->funcs[t].alloc_gfp_param >= 0) ? internal_cls(a, t, depth + 1, origin, lock)
 										: PC_INHERIT;
 			for (int j = 0; s && j < s->n && (inner & PC_INHERIT); j++)
 				if (held_counts(a, &s->h[j])) {
 					inner = (inner & ~PC_INHERIT) | PC_LOCK;
 					*origin = s->h[j].call;
+					if (*lock < 0)
+						*lock = s->h[j].call;
 				}
 			b = inner;
 		}
@@ -91,7 +95,7 @@ static void site_classes(const struct analysis *a, struct asite *s)
 	if (s->via < 0)
 		return;
 	int origin = -1;
-	unsigned in = internal_cls(a, s->via, 0, &origin);
+	unsigned in = internal_cls(a, s->via, 0, &origin, &s->inner_lock);
 	unsigned st = s->cv.cls & (PC_SCOPE | PC_TRANS);
 	if (in & PC_INHERIT) {
 		in &= ~PC_INHERIT;
@@ -185,7 +189,7 @@ void sites_build(struct analysis *a, struct sites *S)
 		memset(&s, 0, sizeof(s));
 		s.call = (int)c;
 		s.via = via;
-		s.tok = s.nofs_tok = -1;
+		s.tok = s.nofs_tok = s.inner_lock = -1;
 		if (gi < 0) {
 			s.mask = kbits;
 			s.mask_known = 1;

@@ -14,6 +14,9 @@ struct asite {
 	uint32_t mask;
 	int mask_known;
 	struct classev cv; /* path classes at the allocation */
+	int inner_lock;  /* via >= 0: the call that takes a counting lock the wrapper holds around its
+			    allocation, whatever scope the callers hold (ext4_mb_init_group()'s buddy
+			    pages), or -1 */
 };
 
 struct sites {

@@ -62,8 +62,11 @@ void nofs_tokens(struct rulectx *rc, void (*fn)(struct rulectx *rc, const struct
 		t.tok = v[i]->nofs_tok;
 		t.call = v[i]->call;
 		t.cv = v[i]->cv;
+		t.inner_lock = -1;
 		size_t j = i;
 		for (; j < n && v[j]->nofs_tok == t.tok; j++) {
+			if (t.inner_lock < 0)
+				t.inner_lock = v[j]->inner_lock;
 			for (int k = 0; k < PC_NKINDS; k++)
 				if ((v[j]->cv.cls & (1u << k)) && !(t.cv.cls & (1u << k))) {
 					t.cv.cls |= 1u << k;

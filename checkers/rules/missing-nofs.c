@@ -105,13 +105,18 @@ static enum conf confidence_why(const struct analysis *a, int local, int o, cons
 							      no finding, see object_conflict_note */
 		return local && lr->lkind != LK_LOCK ? CONF_HIGH : CONF_MEDIUM;
 	}
-	if (!lr) { /* a wrapper that returns holding a model lock context */
+	if (!lr) { /* a wrapper that returns holding a model lock context
+		     (ext4_double_down_write_data_sem(): i_data_sem) */
 		const struct call *cl = &p->calls[o];
 		const struct func *t = cl->target >= 0 ? &p->funcs[cl->target] : NULL;
 		for (int i = 0; t && i < t->ngen; i++)
-			if (t->gen[i].kind == HK_LOCK && t->gen[i].row >= 0 && a->model->rows[t->gen[i].row].fs)
-				return a->model->rows[t->gen[i].row].lkind == LK_CLUSTER ? (*why = W_CLUSTER, CONF_LOW)
-												: CONF_MEDIUM;
+			if (t->gen[i].kind == HK_LOCK && t->gen[i].row >= 0 && a->model->rows[t->gen[i].row].fs) {
+				const struct mrow *gr = &a->model->rows[t->gen[i].row];
+				/* as for the row's own acquire above: the derivation outranks it */
+				if ((!*rc || (*rc)->kswapd) && reclaim_walked(a, p->files[cl->file].dir) && !is_cmdline_row(gr))
+					return *why = W_UNTAKEN, CONF_LOW;
+				return gr->lkind == LK_CLUSTER ? (*why = W_CLUSTER, CONF_LOW) : CONF_MEDIUM;
+			}
 	}
 	if (!*rc || (*rc)->kswapd || (lr && lr->shared && (*rc)->shared)) {
 		*why = *rc && !(*rc)->kswapd ? W_READERS : W_NONE; /* kswapd only: no finding (kswapd_only()) */
@@ -271,6 +276,15 @@ static int kswapd_only(struct analysis *a, int o, const struct rclass *rcl)
 static int no_conflict(struct analysis *a, int o, const struct rclass *rcl, enum weak why)
 {
 	return kswapd_only(a, o, rcl) || why == W_OBJECT_INFERRED || why == W_CLUSTER || why == W_UNTAKEN;
+}
+
+int missing_nofs_conflict(struct analysis *a, int o)
+{
+	const struct rclass *rcl = NULL;
+	enum weak why = W_NONE;
+	enum conf conf = confidence_why(a, 0, o, &rcl, &why);
+	(void)conf;
+	return !no_conflict(a, o, rcl, why);
 }
 
 /* The allocation at site x lies outside the subsystem of the lock taken at o

@@ -74,6 +74,7 @@ struct nofs_tok {
 	int call;          /* first allocation reached */
 	struct classev cv; /* merged */
 	int nsites;
+	int inner_lock;    /* the first of its sites' inner_lock (sites.h), or -1 */
 };
 /* Calls fn for every GFP_NOFS token that reaches an allocation. */
 void nofs_tokens(struct rulectx *rc, void (*fn)(struct rulectx *rc, const struct nofs_tok *t));
@@ -89,6 +90,11 @@ const char *mask_tok_fix(const struct analysis *a, int tok, const char *fix, uin
 /* A finding at gfp token tok (or, when tok < 0, at the callee of call). */
 struct finding *finding_at_token(struct rulectx *rc, int rid, enum conf conf, int tok, int call);
 const char *func_name(const struct analysis *a, int fn);
+/* Would missing-nofs report a deadlock on the lock taken at call o, were no
+ * scope open (missing-nofs.c: the conflict is direct enough: not kswapd's
+ * only, not one object's, not a model row's lock no direct reclaim path
+ * takes)? */
+int missing_nofs_conflict(struct analysis *a, int o);
 /* Append the evidence chain of class `bit` at call c (context.c) to f. */
 void finding_chain(struct rulectx *rc, struct finding *f, int c, unsigned bit, const struct classev *cv);
 /* Once per run, on the first finding that loses a scope-based fix because the
