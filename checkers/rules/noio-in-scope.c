@@ -11,6 +11,8 @@
 #include "rules/rules.h"
 #include "base/util.h"
 
+#define CALLERS_SHOWN 4 /* calls of the allocating function named, at the most */
+
 static void report(struct rulectx *rc, int tok, int call)
 {
 	const struct analysis *a = rc->a;
@@ -26,9 +28,23 @@ static void report(struct rulectx *rc, int tok, int call)
 	const struct call *cl = &p->calls[call];
 	if (origin >= 0) {
 		const struct call *o = &p->calls[origin];
-		if (o->fn != cl->fn)
-			finding_hop(f, HOP_CALLER, p->files[cl->file].path, cl->pos.line, call, cl->fn, -1,
-				    "%s() is only called inside the scope", func_name(a, cl->fn));
+		if (o->fn != cl->fn) { /* the calls of the function, where the reader checks the scope */
+			const struct func *fn = &p->funcs[cl->fn];
+			int n = fn->ncallers + fn->nicallers;
+			for (int i = 0; i < n && i < CALLERS_SHOWN; i++) {
+				int c = i < fn->ncallers ? fn->callers[i] : fn->icallers[i - fn->ncallers];
+				const struct call *k = &p->calls[c];
+				finding_hop(f, HOP_CALLER, p->files[k->file].path, k->pos.line, c, k->fn, -1,
+					    "%s() called from %s()%s", func_name(a, cl->fn), func_name(a, k->fn),
+					    i == n - 1 || i == CALLERS_SHOWN - 1
+						    ? (n > CALLERS_SHOWN ? " (and the other callers: every call is inside the scope)"
+									 : " (every call is inside the scope)")
+						    : "");
+			}
+			if (!n)
+				finding_hop(f, HOP_CALLER, p->files[cl->file].path, cl->pos.line, call, cl->fn, -1,
+					    "%s() is only called inside the scope", func_name(a, cl->fn));
+		}
 		const struct mrow *sr = o->is_icall ? NULL : model_find1(a->model, ROW_SCOPE, o->callee);
 		finding_hop(f, HOP_SCOPE, p->files[o->file].path, o->pos.line, origin, o->fn,
 			    sr ? (int)(sr - a->model->rows) : -1, "%s() opens a NOIO scope here", istr(o->callee));
