@@ -5,6 +5,7 @@
 #include "analysis/fntext.h"
 #include "analysis/graph.h"
 #include "analysis/icall.h"
+#include "analysis/lockclass.h"
 #include "base/util.h"
 
 /* A function stored into a member: member name, struct type (0 unknown), the
@@ -146,10 +147,59 @@ static void add_icaller(struct func *fn, int c)
 	VEC_PUSH(fn->icallers, fn->nicallers, fn->capicallers, c);
 }
 
+/* What a member call is known to be: the struct type (0 unknown), whether
+ * gfpcheck inferred it, and where the call is. */
+struct mcall {
+	uint32_t type;
+	int inferred;
+	int nargs;
+	uint32_t myfs, ctree, fstree;
+};
+
+/* Can the call reach the function of store s? */
+static int store_fits(const struct program *p, const struct mcall *m, const struct store *s)
+{
+	if (m->type && s->type && s->type != m->type)
+		return 0;
+	if (p->funcs[s->fn].nparams != m->nargs)
+		return 0; /* it cannot be called here: another struct's member of
+			     that name (tomoyo_io_buffer.read for key_type.read),
+			     or another file's static function of that name */
+	if (m->myfs && s->dir && s->dir != m->myfs)
+		return 0; /* another filesystem's ops table */
+	if (m->myfs && !m->type && s->dir != m->myfs)
+		return 0; /* `.func` of an unknown struct in a filesystem: its own stores only */
+	if ((!m->type || !s->type) && !same_tree(m->ctree, s->tree))
+		return 0; /* ... and elsewhere its own tree's, also for a store the
+			     front end could not type (ceph_authorizer.destroy is no
+			     xt_target's `.destroy`) */
+	if (m->inferred && !same_tree(m->ctree, s->tree) && s->tree != m->fstree)
+		return 0; /* a type gfpcheck inferred leaves its tree only for a
+			     filesystem's method (mm/'s `vma->vm_ops->pfn_mkwrite()`),
+			     not for another subsystem's objects of that type
+			     (fs/notify's `group->ops->freeing_mark()` is no audit
+			     group's) */
+	return 1;
+}
+
+/* The number of functions the stores S[lo..] of the member give the call. */
+static int count_fits(const struct program *p, const struct mcall *m, const struct store *S, size_t ns, size_t lo,
+		      uint32_t member)
+{
+	int n = 0, last = -1;
+	for (size_t i = lo; i < ns && S[i].member == member; i++)
+		if (store_fits(p, m, &S[i]) && S[i].fn != last) {
+			last = S[i].fn;
+			n++;
+		}
+	return n;
+}
+
 /* Calls through struct members. */
 static void member_calls(struct analysis *a, struct icalls *I, struct store *S, size_t ns)
 {
 	struct program *p = a->prog;
+	const uint32_t fstree = intern("fs");
 	for (size_t c = 0; c < p->ncalls; c++) {
 		const struct call *cl = &p->calls[c];
 		if (!cl->is_icall || cl->fn < 0 || istr(cl->callee)[0] == '=')
@@ -160,15 +210,23 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 			I->unresolved_none++;
 			continue;
 		}
-		if (!type && p->files[cl->file].context) {
+		struct mcall m = {type, 0, cl->nargs, fs_of(a, p->files[cl->file].dir), tree_of(p->files[cl->file].path),
+				  fstree};
+		if (!type && cl->recv) {
+			/* the front end did not type the receiver (Coccinelle types a
+			 * variable, not a member chain): its declared types do
+			 * (`vma->vm_ops->pfn_mkwrite(vmf)`: vm_area_struct.vm_ops is a
+			 * `const struct vm_operations_struct *`) */
+			m.type = expr_struct_type(a, cl->fn, istr(cl->recv));
+			m.inferred = m.type != 0;
+		}
+		if (!m.type && p->files[cl->file].context) {
 			/* `.member` in a header of include/ read as context (the
 			 * crypto_shash_init() of include/crypto/hash.h): every store of
 			 * that member name in the scan, of any subsystem, would do */
 			I->unresolved_none++;
 			continue;
 		}
-		uint32_t myfs = fs_of(a, p->files[cl->file].dir);
-		uint32_t ctree = tree_of(p->files[cl->file].path);
 		/* the stores of this member: binary search for the first */
 		size_t lo = 0, hi = ns;
 		while (lo < hi) {
@@ -178,28 +236,17 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 			else
 				hi = mid;
 		}
-		int n = 0, last = -1;
-		for (size_t i = lo; i < ns && S[i].member == member; i++) {
-			const struct store *s = &S[i];
-			if (type && s->type && s->type != type)
-				continue;
-			if (p->funcs[s->fn].nparams != cl->nargs)
-				continue; /* it cannot be called here: another struct's member of
-					     that name (tomoyo_io_buffer.read for key_type.read),
-					     or another file's static function of that name */
-			if (myfs && s->dir && s->dir != myfs)
-				continue; /* another filesystem's ops table */
-			if (myfs && !type && s->dir != myfs)
-				continue; /* `.func` of an unknown struct in a filesystem: its own stores only */
-			if ((!type || !s->type) && !same_tree(ctree, s->tree))
-				continue; /* ... and elsewhere its own tree's, also for a store the
-					     front end could not type (ceph_authorizer.destroy is no
-					     xt_target's `.destroy`) */
-			if (s->fn == last)
-				continue;
-			last = s->fn;
-			n++;
+		int n = count_fits(p, &m, S, ns, lo, member);
+		if (!n && m.inferred) {
+			/* no store of the inferred type: the inference may be wrong (two
+			 * locals of one name in different blocks, `funcs` in
+			 * drm_atomic_helper_commit_planes()); resolve as the front end
+			 * wrote it */
+			m.type = 0;
+			m.inferred = 0;
+			n = count_fits(p, &m, S, ns, lo, member);
 		}
+		I->typed_here += m.inferred;
 		if (!n) {
 			I->unresolved_none++;
 			continue;
@@ -208,13 +255,10 @@ static void member_calls(struct analysis *a, struct icalls *I, struct store *S, 
 			I->unresolved_many++;
 			continue;
 		}
-		last = -1;
+		int last = -1;
 		for (size_t i = lo; i < ns && S[i].member == member; i++) {
 			const struct store *s = &S[i];
-			if ((type && s->type && s->type != type) || p->funcs[s->fn].nparams != cl->nargs ||
-			    (myfs && s->dir && s->dir != myfs) ||
-			    (myfs && !type && s->dir != myfs) || ((!type || !s->type) && !same_tree(ctree, s->tree)) ||
-			    s->fn == last)
+			if (!store_fits(p, &m, s) || s->fn == last)
 				continue;
 			last = s->fn;
 			push_target(I, (int)c, s->fn);

@@ -26,6 +26,7 @@ struct icalls {
 			     such a parameter of a callee (icall_param_mask()) */
 	/* stats */
 	size_t sites, resolved, unresolved_none, unresolved_many, param_calls, var_calls;
+	size_t typed_here; /* member calls the front end left untyped, typed from the struct facts (expr_struct_type()) */
 	size_t summaries; /* resolved sites whose targets' flow summaries agree, applied at the call (flow.c) */
 	int maxn;
 	size_t *counts; size_t ncounts, capcounts; /* target counts of resolved sites */

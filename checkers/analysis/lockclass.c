@@ -315,6 +315,11 @@ static uint32_t expr_type(const struct analysis *a, int fn, const char *s, size_
 	return rt ? ctype_name(istr(rt)) : 0; /* a call, or an operator: 0 */
 }
 
+uint32_t expr_struct_type(const struct analysis *a, int fn, const char *text)
+{
+	return expr_type(a, fn, text, 0, strlen(text), 0);
+}
+
 static const char *file_dir(const struct analysis *a, int file)
 {
 	return a->prog->files[file].dir;

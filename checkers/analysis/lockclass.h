@@ -59,6 +59,11 @@ int lock_on_object(const struct analysis *a, int fn, const char *text, int k);
 /* The declared type of identifier `name` in function fn: a parameter or a
  * local (`local` records), or 0. */
 uint32_t var_type(const struct analysis *a, int fn, uint32_t name);
+/* The struct name of the type of expression `text` in function fn (a
+ * parameter or local, a call of a function whose return type the facts give,
+ * a cast, then member accesses through the `struct` facts: `vma->vm_ops` is a
+ * vm_operations_struct), or 0 when some step is unknown. */
+uint32_t expr_struct_type(const struct analysis *a, int fn, const char *text);
 /* Free the indexes built on the way (struct names). */
 void lockclass_free(struct analysis *a);
 #endif

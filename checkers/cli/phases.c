@@ -491,6 +491,7 @@ static void fill_stats(struct run *R)
 		st->icall_many = I->unresolved_many;
 		st->icall_params = I->param_calls;
 		st->icall_vars = I->var_calls;
+		st->icall_typed = I->typed_here;
 		st->icall_summaries = I->summaries;
 		st->icall_max = (size_t)I->maxn;
 		st->icall_median = icall_median(I);

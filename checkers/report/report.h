@@ -22,6 +22,7 @@ struct run_stats {
 	/* indirect calls: sites, resolved, unresolved (no candidate / too many),
 	 * calls through function-pointer parameters, target counts (median, max) */
 	size_t icall_sites, icall_resolved, icall_none, icall_many, icall_params, icall_vars;
+	size_t icall_typed; /* member calls typed from the struct facts (icall.c) */
 	size_t icall_median, icall_max;
 	size_t icall_summaries; /* resolved sites that apply their targets' agreed flow summary */
 	size_t reclaim_entries, reclaim_classes; /* reclaim entry functions, lock classes they take */

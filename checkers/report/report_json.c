@@ -87,9 +87,9 @@ void report_json(FILE *out, const struct findings *fs, const struct run_stats *s
 	fprintf(out, "    \"cache_hits\": %zu,\n", st->cache_hits);
 	fprintf(out,
 		"    \"indirect_calls\": {\"sites\": %zu, \"resolved\": %zu, \"unresolved_no_candidate\": %zu, "
-		"\"unresolved_too_many\": %zu, \"through_parameters\": %zu, \"through_variables\": %zu, \"targets_median\": %zu, \"targets_max\": %zu, "
+		"\"unresolved_too_many\": %zu, \"through_parameters\": %zu, \"through_variables\": %zu, \"typed_from_struct_facts\": %zu, \"targets_median\": %zu, \"targets_max\": %zu, "
 		"\"summaries_applied\": %zu},\n",
-		st->icall_sites, st->icall_resolved, st->icall_none, st->icall_many, st->icall_params, st->icall_vars, st->icall_median,
+		st->icall_sites, st->icall_resolved, st->icall_none, st->icall_many, st->icall_params, st->icall_vars, st->icall_typed, st->icall_median,
 		st->icall_max, st->icall_summaries);
 	fprintf(out, "    \"reclaim\": {\"entry_functions\": %zu, \"lock_classes\": %zu},\n", st->reclaim_entries,
 		st->reclaim_classes);
