@@ -9,6 +9,8 @@
 #include "analysis/context.h"
 #include "analysis/feasible.h"
 #include "analysis/flow_int.h"
+#include "analysis/graph.h"
+#include "analysis/icall.h"
 #include "analysis/lockclass.h"
 #include "base/util.h"
 
@@ -557,14 +559,37 @@ struct lp {
 	int *orig;   /* per call: the acquire */
 };
 
-static int feasible_at(struct lp *L, int x, int depth)
+/* Does caller call c, whose callee calls function tgt through its parameter
+ * k (a call of a function-pointer parameter, icall.c param_calls()), pass tgt
+ * for it? A function name passes only itself; anything else (a parameter
+ * passed on, a variable) may pass tgt. */
+static int binds(struct analysis *a, int c, int k, int tgt)
+{
+	const struct program *p = a->prog;
+	const struct call *cl = &p->calls[c];
+	if (k < 0 || k >= cl->nargs || tgt < 0)
+		return 1;
+	uint32_t id = icall_arg_name(cl->args[k]);
+	int f = id ? graph_resolve_in(a, cl->file, cl->fn, id) : -1;
+	return f < 0 || f == tgt;
+}
+
+/* Is the lock class at call x held on a feasible path? tgt is the function
+ * call x leads to on the path below it (-1 at the site): when x calls through
+ * a parameter of its function, the caller above must pass tgt for it
+ * (security_inode_init_security()'s `initxattrs` is btrfs_initxattrs() when
+ * btrfs calls it, not shmem's), so such an x is searched for each tgt, not
+ * memoised. */
+static int feasible_at(struct lp *L, int x, int tgt, int depth)
 {
 	struct analysis *a = L->a;
 	const struct program *p = a->prog;
-	if (L->memo[x] >= 2)
+	int pk = tgt >= 0 ? icall_param(a, x) : -1;
+	if (pk < 0 && L->memo[x] >= 2)
 		return L->memo[x] == 2;
 	if (L->memo[x] == 1 || depth > 40)
 		return 0;
+	unsigned char was = L->memo[x];
 	L->memo[x] = 1;
 	struct classev cv;
 	classes_at(a, x, &cv);
@@ -581,7 +606,8 @@ static int feasible_at(struct lp *L, int x, int depth)
 		int c = i < nd ? p->funcs[g].callers[i] : p->funcs[g].icallers[i - nd];
 		struct classev cc;
 		classes_at(a, c, &cc);
-		if (!(cc.cls & PC_LOCK) || !hop_feasible(a, c, x) || !feasible_at(L, c, depth + 1))
+		if (!(cc.cls & PC_LOCK) || !binds(a, c, pk, tgt) || !hop_feasible(a, c, x) ||
+		    !feasible_at(L, c, g, depth + 1))
 			continue;
 		L->next[x] = c;
 		L->orig[x] = L->orig[c];
@@ -594,7 +620,7 @@ static int feasible_at(struct lp *L, int x, int depth)
 		L->orig[x] = -1;
 		ok = 1;
 	}
-	L->memo[x] = ok ? 2 : 3;
+	L->memo[x] = pk >= 0 ? was : ok ? 2 : 3;
 	return ok;
 }
 
@@ -610,7 +636,7 @@ int lock_path(struct analysis *a, int x, int *hops, int maxhops, int *origin)
 		a->lp = L;
 	}
 	struct lp *L = a->lp;
-	if (!feasible_at(L, x, 0))
+	if (!feasible_at(L, x, -1, 0))
 		return -1;
 	int n = 0;
 	for (int c = L->next[x]; c >= 0 && n < maxhops; c = L->next[c])

@@ -173,12 +173,15 @@ static int store_fits(const struct program *p, const struct mcall *m, const stru
 		return 0; /* ... and elsewhere its own tree's, also for a store the
 			     front end could not type (ceph_authorizer.destroy is no
 			     xt_target's `.destroy`) */
-	if (m->inferred && !same_tree(m->ctree, s->tree) && s->tree != m->fstree)
-		return 0; /* a type gfpcheck inferred leaves its tree only for a
-			     filesystem's method (mm/'s `vma->vm_ops->pfn_mkwrite()`),
-			     not for another subsystem's objects of that type
-			     (fs/notify's `group->ops->freeing_mark()` is no audit
-			     group's) */
+	if (m->type && !same_tree(m->ctree, s->tree) && s->tree != m->fstree && m->ctree == m->fstree &&
+	    !m->myfs)
+		return 0; /* fs/'s generic code dispatches to filesystems; a typed
+			     call of it that would leave fs/ reaches another
+			     subsystem's objects of the type, not the ones it works
+			     on (fs/notify's `group->ops->freeing_mark()` on
+			     dnotify's marks is no audit group's; fs/seq_file's
+			     `m->op->show()`): the same whether the front end typed
+			     it (Clang, sparse) or gfpcheck did (expr_struct_type()) */
 	return 1;
 }
 
