@@ -91,19 +91,30 @@ struct xhdr_fn {
 	char **calls;     /* definitions: the identifiers the body calls, once each */
 	size_t ncalls, capcalls;
 };
+/* A struct definition of a header: its members' folded declarations (the
+ * `struct` record, docs/FACTS.md). */
+struct xhdr_struct {
+	char *name;
+	size_t line, col; /* of the name */
+	char **members;
+	size_t nmembers, capmembers;
+};
 struct xhdr {
 	struct xhdr_fn *v;
 	size_t n, cap;
+	struct xhdr_struct *sv;
+	size_t ns, caps;
 };
 void xhdr_scan(const char *src, size_t n, struct xhdr *out);
 void xhdr_free(struct xhdr *h);
-/* Its `proto` records (docs/FACTS.md), one per line (malloc'd). */
-char *xhdr_records(const struct xhdr *h, size_t *len);
+/* Its `proto` records, and with structs its `struct` records (docs/FACTS.md),
+ * one per line (malloc'd). */
+char *xhdr_records(const struct xhdr *h, int structs, size_t *len);
 
 /* ---- which headers of include/ spatch reads (extract_hdrsel.c) ---- */
 /* The version of the header scanner's share of the facts (extract_pp.c
  * xhdr_scan): bump it when what the scanner writes changes. */
-#define XHDR_VERSION "xhdr-2"
+#define XHDR_VERSION "xhdr-3"
 /* What the scanner saw in one header of include/. */
 struct hdrscan {
 	int read;      /* 1: bytes read and scanned (h) */

@@ -238,7 +238,7 @@ static int settle_protos(struct xrun *R, struct extract_file *f, struct hdrscan 
 			return settle_protos(R, f, hs);
 	}
 	size_t rl = 0;
-	char *recs = xhdr_records(&hs->h, &rl);
+	char *recs = xhdr_records(&hs->h, 1, &rl);
 	return cache_scanned(R, f, key, "gfpcheck header scanner " XHDR_VERSION, "header", NULL, 0, recs, rl, EX_PROTOS);
 }
 

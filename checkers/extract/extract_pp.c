@@ -615,6 +615,8 @@ char *xpp_records(const char *src, size_t n, size_t *len)
 
 /* ---- the function declarations of a header (xhdr_scan) ---- */
 
+#define XHDR_MAXMEMBERS 250 /* as the Coccinelle front end: the core reads at most 300 fields a record */
+
 struct hscan {
 	struct ppstate pp; /* conditional groups: dead branches are skipped */
 	struct ctok *decl; /* tokens of the declaration being read (brace depth 0) */
@@ -622,6 +624,8 @@ struct hscan {
 	int bd;            /* brace depth */
 	long cur;          /* the definition whose body is being read, or -1 */
 	struct ctok prev;  /* the previous token in a body */
+	long st;           /* the struct definition whose members are being read, or -1 */
+	long mfirst;       /* offset of the first token of its member being read, or -1 */
 	struct xhdr *out;
 };
 
@@ -747,11 +751,48 @@ static void add_call(struct hscan *S, const struct ctok *t)
 	VEC_PUSH(f->calls, f->ncalls, f->capcalls, xstrndup((const char *)S->pp.d + t->off, t->len));
 }
 
+/* The declaration read so far ends in `struct NAME` (a definition's head,
+ * `typedef struct NAME` too): record the struct; its index or -1. */
+static long struct_head(struct hscan *S)
+{
+	if (S->nd < 2 || S->decl[S->nd - 1].kind != 'I' || !tok_is(S, &S->decl[S->nd - 2], "struct") ||
+	    not_a_name(S, &S->decl[S->nd - 1]))
+		return -1;
+	const struct ctok *t = &S->decl[S->nd - 1];
+	struct xhdr_struct x;
+	memset(&x, 0, sizeof(x));
+	x.name = xstrndup((const char *)S->pp.d + t->off, t->len);
+	x.line = t->line;
+	x.col = t->col;
+	VEC_PUSH(S->out->sv, S->out->ns, S->out->caps, x);
+	return (long)S->out->ns - 1;
+}
+
+/* A member declaration of the struct being read ends at the ';' at offset
+ * end: its text, comments dropped and white space folded, as spatch's front
+ * end writes it. */
+static void struct_member(struct hscan *S, size_t end)
+{
+	struct xhdr_struct *x = &S->out->sv[S->st];
+	struct strbuf u = {0}, f = {0};
+	uncomment((const char *)S->pp.d + S->mfirst, end - (size_t)S->mfirst, &u);
+	fold(u.s ? u.s : "", u.len, &f);
+	sb_free(&u);
+	VEC_PUSH(x->members, x->nmembers, x->capmembers, f.s ? f.s : xstrdup(""));
+	S->mfirst = -1;
+}
+
 static void hdr_tok(void *arg, const struct ctok *t)
 {
 	struct hscan *S = arg;
 	if (S->pp.dead)
 		return;
+	if (S->bd > 0 && S->st >= 0) { /* a struct's members, split at the ';' of depth 1 */
+		if (S->bd == 1 && t->kind == ';' && S->mfirst >= 0)
+			struct_member(S, t->off);
+		else if (S->bd == 1 && S->mfirst < 0 && t->kind != '}' && t->kind != ';')
+			S->mfirst = (long)t->off;
+	}
 	if (S->bd > 0) {
 		if (S->cur >= 0 && t->kind == '(' && S->prev.kind == 'I' && !not_a_name(S, &S->prev))
 			add_call(S, &S->prev);
@@ -766,6 +807,8 @@ static void hdr_tok(void *arg, const struct ctok *t)
 			if (S->cur >= 0)
 				S->nd = 0; /* a function body ends its declaration */
 			S->cur = -1;
+			S->st = -1;
+			S->mfirst = -1;
 		}
 		return;
 	}
@@ -773,7 +816,9 @@ static void hdr_tok(void *arg, const struct ctok *t)
 		declaration(S, 0);
 		S->nd = 0;
 	} else if (t->kind == '{') {
-		S->cur = declaration(S, 1);
+		S->st = struct_head(S);
+		S->mfirst = -1;
+		S->cur = S->st >= 0 ? -1 : declaration(S, 1);
 		S->bd = 1;
 		memset(&S->prev, 0, sizeof(S->prev));
 	} else if (t->kind == '}') {
@@ -801,6 +846,8 @@ void xhdr_scan(const char *src, size_t n, struct xhdr *out)
 	S.pp.d = (const unsigned char *)src;
 	S.pp.n = n;
 	S.cur = -1;
+	S.st = -1;
+	S.mfirst = -1;
 	S.out = out;
 	scan_tokens(S.pp.d, n, hdr_directive, hdr_tok, &S);
 	free(S.pp.g);
@@ -816,16 +863,35 @@ void xhdr_free(struct xhdr *h)
 		free(h->v[i].name);
 	}
 	free(h->v);
+	for (size_t i = 0; i < h->ns; i++) {
+		for (size_t k = 0; k < h->sv[i].nmembers; k++)
+			free(h->sv[i].members[k]);
+		free(h->sv[i].members);
+		free(h->sv[i].name);
+	}
+	free(h->sv);
 	memset(h, 0, sizeof(*h));
 }
 
-char *xhdr_records(const struct xhdr *h, size_t *len)
+char *xhdr_records(const struct xhdr *h, int structs, size_t *len)
 {
 	struct strbuf b = {0};
 	for (size_t i = 0; i < h->n; i++) {
 		const struct xhdr_fn *f = &h->v[i];
 		sb_addf(&b, "proto\t%s\t%zu:%zu\t%s\n", f->name, f->line, f->col,
 			f->def ? (f->is_static ? "static-inline" : "extern-inline") : f->is_static ? "static" : "extern");
+	}
+	for (size_t i = 0; structs && i < h->ns; i++) {
+		const struct xhdr_struct *x = &h->sv[i];
+		if (!x->nmembers || x->nmembers > XHDR_MAXMEMBERS)
+			continue; /* a forward declaration's empty body, or more than a record holds */
+		sb_addf(&b, "struct\t%s\t%zu:%zu\t%zu", x->name, x->line, x->col, x->nmembers);
+		for (size_t k = 0; k < x->nmembers; k++) {
+			sb_addc(&b, '\t');
+			for (const char *q = x->members[k]; *q; q++)
+				sb_addc(&b, *q == '\t' ? ' ' : *q);
+		}
+		sb_addc(&b, '\n');
 	}
 	if (!b.s)
 		b.s = xstrdup("");

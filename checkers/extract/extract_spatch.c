@@ -641,7 +641,7 @@ static void hdr_protos(struct strbuf *body, const char *src, size_t len)
 	memset(&h, 0, sizeof(h));
 	xhdr_scan(src, len, &h);
 	size_t rl = 0;
-	char *recs = xhdr_records(&h, &rl);
+	char *recs = xhdr_records(&h, 0, &rl); /* spatch wrote the struct records */
 	sb_addn(&out, recs, rl);
 	free(recs);
 	xhdr_free(&h);
