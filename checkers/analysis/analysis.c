@@ -46,13 +46,15 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	for (size_t c = 0; a->states && c < a->prog->ncalls; c++)
 		ss_free(&a->states[c]);
 	free(a->states);
-	for (size_t f = 0; a->ctx && f < a->prog->nfuncs; f++)
-		for (int k = 0; k < PC_NKINDS; k++)
-		{
-			free(a->ctx[f].fsb[k]);
-			free(a->ctx[f].fsr[k]);
-			free(a->ctx[f].fsbits[k]);
+	for (size_t f = 0; a->ctx && f < a->prog->nfuncs; f++) {
+		struct fsents *F = a->ctx[f].fse;
+		for (int k = 0; F && k < PC_NKINDS; k++) {
+			free(F->fsb[k]);
+			free(F->fsr[k]);
+			free(F->fsbits[k]);
 		}
+		free(F);
+	}
 	free(a->ctx);
 	free(a->func_fs);
 	free(a->sysdef);

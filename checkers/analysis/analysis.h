@@ -34,16 +34,21 @@ struct fsrun {
 	struct ctxent e;             /* the path that brought every filesystem of the run */
 };
 
-struct fctx {
-	unsigned cls;                /* PC_* bits at entry */
-	/* generic functions only, per class: the filesystems whose paths bring it,
-	 * as their bits in the sets (context.c fs_bit(): 0 generic, 1 + i
-	 * a->fstops[i]) in the order they came, each with the first such path.
-	 * The filesystems one call passes on at once share that call's path: a
-	 * run of entries (fsrun) holds it once. */
+/* Generic functions only, per class: the filesystems whose paths bring it,
+ * as their bits in the sets (context.c fs_bit(): 0 generic, 1 + i
+ * a->fstops[i]) in the order they came, each with the first such path. The
+ * filesystems one call passes on at once share that call's path: a run of
+ * entries (fsrun) holds it once. Allocated for the functions that get one
+ * (a few percent of a kernel's), so that the others' fctx stays small. */
+struct fsents {
 	uint16_t *fsb[PC_NKINDS]; int nfse[PC_NKINDS], capfse[PC_NKINDS];
 	struct fsrun *fsr[PC_NKINDS]; int nfsr[PC_NKINDS], capfsr[PC_NKINDS];
 	uint64_t *fsbits[PC_NKINDS]; /* the filesystems of fse[k] as a set (a->fse_words words), NULL when empty */
+};
+
+struct fctx {
+	unsigned cls;                /* PC_* bits at entry */
+	struct fsents *fse;          /* NULL: no filesystem path recorded */
 	unsigned fse_grew;           /* classes whose fse grew since the function last passed its classes on */
 	unsigned passed_cls;         /* cls when it last passed them on, UINT_MAX: never */
 	unsigned char unk_spont;     /* generic code reached with callers unknown from a root that runs

@@ -357,7 +357,14 @@ static int fs_bit(const struct analysis *a, uint32_t fs)
 
 static int fs_in(const struct fctx *x, int k, int bit)
 {
-	return x->fsbits[k] && (x->fsbits[k][bit / 64] >> (bit % 64) & 1);
+	const struct fsents *F = x->fse;
+	return F && F->fsbits[k] && (F->fsbits[k][bit / 64] >> (bit % 64) & 1);
+}
+
+/* How many filesystems' paths bring class k to the function. */
+static int nfse(const struct fctx *x, int k)
+{
+	return x->fse ? x->fse->nfse[k] : 0;
 }
 
 /* The path that brought filesystem fs's paths of class k to f, or NULL. */
@@ -367,42 +374,46 @@ static const struct ctxent *fse_find(const struct analysis *a, int f, int k, uin
 	int bit = fs_bit(a, fs);
 	if (!fs_in(x, k, bit))
 		return NULL;
+	const struct fsents *F = x->fse;
 	int i = 0;
-	while (i < x->nfse[k] && x->fsb[k][i] != bit)
+	while (i < F->nfse[k] && F->fsb[k][i] != bit)
 		i++;
-	if (i == x->nfse[k])
+	if (i == F->nfse[k])
 		return NULL;
-	int lo = 0, hi = x->nfsr[k]; /* the last run starting at or before i */
+	int lo = 0, hi = F->nfsr[k]; /* the last run starting at or before i */
 	while (hi - lo > 1) {
 		int mid = (lo + hi) / 2;
-		if (x->fsr[k][mid].start <= i)
+		if (F->fsr[k][mid].start <= i)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	return &x->fsr[k][lo].e;
+	return &F->fsr[k][lo].e;
 }
 
 static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, const struct ctxent *e)
 {
-	if (!x->fsbits[k])
-		x->fsbits[k] = xcalloc((size_t)a->fse_words, sizeof(uint64_t));
-	x->fsbits[k][bit / 64] |= 1ull << (bit % 64);
+	if (!x->fse)
+		x->fse = xcalloc(1, sizeof(*x->fse));
+	struct fsents *F = x->fse;
+	if (!F->fsbits[k])
+		F->fsbits[k] = xcalloc((size_t)a->fse_words, sizeof(uint64_t));
+	F->fsbits[k][bit / 64] |= 1ull << (bit % 64);
 	x->fse_grew |= 1u << k;
-	if (x->nfse[k] == x->capfse[k]) {
-		x->capfse[k] = x->capfse[k] ? 2 * x->capfse[k] : 4;
-		x->fsb[k] = xrealloc(x->fsb[k], sizeof(*x->fsb[k]) * (size_t)x->capfse[k]);
+	if (F->nfse[k] == F->capfse[k]) {
+		F->capfse[k] = F->capfse[k] ? 2 * F->capfse[k] : 4;
+		F->fsb[k] = xrealloc(F->fsb[k], sizeof(*F->fsb[k]) * (size_t)F->capfse[k]);
 	}
-	const struct ctxent *last = x->nfsr[k] ? &x->fsr[k][x->nfsr[k] - 1].e : NULL;
+	const struct ctxent *last = F->nfsr[k] ? &F->fsr[k][F->nfsr[k] - 1].e : NULL;
 	if (!last || last->via != e->via || last->origin != e->origin || last->local != e->local) {
-		if (x->nfsr[k] == x->capfsr[k]) {
-			x->capfsr[k] = x->capfsr[k] ? 2 * x->capfsr[k] : 1;
-			x->fsr[k] = xrealloc(x->fsr[k], sizeof(*x->fsr[k]) * (size_t)x->capfsr[k]);
+		if (F->nfsr[k] == F->capfsr[k]) {
+			F->capfsr[k] = F->capfsr[k] ? 2 * F->capfsr[k] : 1;
+			F->fsr[k] = xrealloc(F->fsr[k], sizeof(*F->fsr[k]) * (size_t)F->capfsr[k]);
 		}
-		x->fsr[k][x->nfsr[k]].start = x->nfse[k];
-		x->fsr[k][x->nfsr[k]++].e = *e;
+		F->fsr[k][F->nfsr[k]].start = F->nfse[k];
+		F->fsr[k][F->nfsr[k]++].e = *e;
 	}
-	x->fsb[k][x->nfse[k]++] = (uint16_t)bit;
+	F->fsb[k][F->nfse[k]++] = (uint16_t)bit;
 }
 
 static int fse_add(struct analysis *a, int f, int k, uint32_t fs, const struct ctxent *e)
@@ -420,17 +431,18 @@ static int fse_merge(struct analysis *a, int g, int t, int k, const struct ctxen
 {
 	const struct fctx *G = &a->ctx[g];
 	struct fctx *T = &a->ctx[t];
-	if (!G->fsbits[k])
+	if (!G->fse || !G->fse->fsbits[k])
 		return 0;
+	const uint64_t *gb = G->fse->fsbits[k], *tb = T->fse ? T->fse->fsbits[k] : NULL;
 	int news = 0;
 	for (int w = 0; w < a->fse_words && !news; w++)
-		news = (G->fsbits[k][w] & ~(T->fsbits[k] ? T->fsbits[k][w] : 0)) != 0;
+		news = (gb[w] & ~(tb ? tb[w] : 0)) != 0;
 	if (!news)
 		return 0;
 	/* in G's order, as before: the entries T lacks (each bit once in G) */
 	int changed = 0;
-	for (int i = 0; i < G->nfse[k]; i++) {
-		int bit = G->fsb[k][i];
+	for (int i = 0; i < G->fse->nfse[k]; i++) {
+		int bit = G->fse->fsb[k][i];
 		if (!fs_in(T, k, bit)) {
 			fse_push(a, T, k, bit, e);
 			changed = 1;
@@ -467,7 +479,7 @@ static int pass_class(struct analysis *a, int g, int c, int t, int k, const stru
 			src = 0;
 		if (!tfs)
 			changed |= fse_add(a, t, k, src, &e);
-	} else if (!G->nfse[k]) {
+	} else if (!nfse(G, k)) {
 		if (!tfs)
 			changed |= fse_add(a, t, k, 0, &e);
 	} else if (icall && tfs) {
@@ -1207,7 +1219,7 @@ static const struct ctxent *entry_ev(const struct analysis *a, int g, int k, uin
 	uint32_t gfs = fs_of_func(a, g);
 	if (gfs) {
 		*cur = gfs;
-	} else if (a->ctx[g].nfse[k]) {
+	} else if (nfse(&a->ctx[g], k)) {
 		const struct ctxent *x = *cur ? fse_find(a, g, k, *cur) : NULL;
 		if (!x)
 			x = fse_find(a, g, k, 0);
