@@ -110,11 +110,14 @@ void xhdr_free(struct xhdr *h);
 /* Its `proto` records, and with structs its `struct` records (docs/FACTS.md),
  * one per line (malloc'd). */
 char *xhdr_records(const struct xhdr *h, int structs, size_t *len);
+/* Forget the scanner's definitions of struct NAME (n bytes): another front end
+ * wrote its record. */
+void xhdr_drop_struct(struct xhdr *h, const char *name, size_t n);
 
 /* ---- which headers of include/ spatch reads (extract_hdrsel.c) ---- */
 /* The version of the header scanner's share of the facts (extract_pp.c
  * xhdr_scan): bump it when what the scanner writes changes. */
-#define XHDR_VERSION "xhdr-3"
+#define XHDR_VERSION "xhdr-4"
 /* What the scanner saw in one header of include/. */
 struct hdrscan {
 	int read;      /* 1: bytes read and scanned (h) */

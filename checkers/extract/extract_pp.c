@@ -873,6 +873,16 @@ void xhdr_free(struct xhdr *h)
 	memset(h, 0, sizeof(*h));
 }
 
+void xhdr_drop_struct(struct xhdr *h, const char *name, size_t n)
+{
+	for (size_t i = 0; i < h->ns; i++)
+		if (strlen(h->sv[i].name) == n && memcmp(h->sv[i].name, name, n) == 0) {
+			for (size_t k = 0; k < h->sv[i].nmembers; k++)
+				free(h->sv[i].members[k]);
+			h->sv[i].nmembers = 0; /* xhdr_records() skips it */
+		}
+}
+
 char *xhdr_records(const struct xhdr *h, int structs, size_t *len)
 {
 	struct strbuf b = {0};

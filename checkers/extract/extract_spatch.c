@@ -630,18 +630,23 @@ static char *tail_reason(const char *fatal, const char *errt, size_t elen)
 static void hdr_protos(struct strbuf *body, const char *src, size_t len)
 {
 	struct strbuf out = {0};
+	struct xhdr h;
+	memset(&h, 0, sizeof(h));
+	xhdr_scan(src, len, &h);
 	FOR_LINES(body->s ? body->s : "", body->len, p, n)
 	{
 		if (!starts(p, n, "proto\t")) {
 			sb_addn(&out, p, n);
 			sb_addc(&out, '\n');
 		}
+		if (starts(p, n, "struct\t")) /* spatch's own: the scanner's record of it is not added */
+			xhdr_drop_struct(&h, p + 7, strcspn(p + 7, "\t\n"));
 	}
-	struct xhdr h;
-	memset(&h, 0, sizeof(h));
-	xhdr_scan(src, len, &h);
 	size_t rl = 0;
-	char *recs = xhdr_records(&h, 0, &rl); /* spatch wrote the struct records */
+	/* the scanner's protos, and its structs spatch did not write (a definition
+	 * spatch cannot parse: struct address_space of include/linux/fs.h, ending
+	 * in `__attribute__((aligned(sizeof(long)))) __randomize_layout;`) */
+	char *recs = xhdr_records(&h, 1, &rl);
 	sb_addn(&out, recs, rl);
 	free(recs);
 	xhdr_free(&h);

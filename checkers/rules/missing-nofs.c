@@ -115,6 +115,10 @@ static enum conf confidence_why(const struct analysis *a, int local, int o, cons
 				/* as for the row's own acquire above: the derivation outranks it */
 				if ((!*rc || (*rc)->kswapd) && reclaim_walked(a, p->files[cl->file].dir) && !is_cmdline_row(gr))
 					return *why = W_UNTAKEN, CONF_LOW;
+				if (gr->lkind == LK_LOCK && t->gen[i].cls &&
+				    lock_class_level(a, t->gen[i].cls) == LC_OBJECT)
+					return *why = W_OBJECT, CONF_LOW; /* as a row's acquire of one
+									      object's lock (per_object()) */
 				return gr->lkind == LK_CLUSTER ? (*why = W_CLUSTER, CONF_LOW) : CONF_MEDIUM;
 			}
 	}
@@ -278,12 +282,14 @@ static int no_conflict(struct analysis *a, int o, const struct rclass *rcl, enum
 	return kswapd_only(a, o, rcl) || why == W_OBJECT_INFERRED || why == W_CLUSTER || why == W_UNTAKEN;
 }
 
-int missing_nofs_conflict(struct analysis *a, int o)
+int missing_nofs_conflict(struct analysis *a, int o, int *per_object)
 {
 	const struct rclass *rcl = NULL;
 	enum weak why = W_NONE;
 	enum conf conf = confidence_why(a, 0, o, &rcl, &why);
 	(void)conf;
+	if (per_object)
+		*per_object = why == W_OBJECT;
 	return !no_conflict(a, o, rcl, why);
 }
 

@@ -19,13 +19,16 @@
 
 /* Does the lock taken at call o make NOFS needed for an allocation of
  * directory ctx where no handle opens a scope: one missing-nofs would report
- * a deadlock on, which a model row of the filesystem names or this
+ * a deadlock on, not one lock per object, which a model row of the filesystem names or this
  * filesystem's own reclaim takes directly (a lock of generic code, dqio_sem or
  * s_umount, counts for the filesystems whose reclaim takes it)? */
 static int nojournal_counts(struct analysis *a, int o, const void *ctx)
 {
-	if (!missing_nofs_conflict(a, o))
-		return 0;
+	int per_object = 0;
+	if (!missing_nofs_conflict(a, o, &per_object) || per_object)
+		return 0; /* one lock per object: the path pins the object whose lock it
+			     holds (ext4's i_data_sem of the inode it works on), and
+			     reclaim takes the class on the inode it evicts, another one */
 	const struct mrow *lr = flow_lock_row(a, o, 0);
 	if (lr && lr->fs)
 		return 1;

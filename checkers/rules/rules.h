@@ -92,9 +92,11 @@ struct finding *finding_at_token(struct rulectx *rc, int rid, enum conf conf, in
 const char *func_name(const struct analysis *a, int fn);
 /* Would missing-nofs report a deadlock on the lock taken at call o, were no
  * scope open (missing-nofs.c: the conflict is direct enough: not kswapd's
- * only, not one object's, not a model row's lock no direct reclaim path
- * takes)? */
-int missing_nofs_conflict(struct analysis *a, int o);
+ * only, not one object's inferred class, not a model row's lock no direct
+ * reclaim path takes)? *per_object (when not NULL) is set when that finding
+ * would be low for being one lock per object (a model row's i_data_sem:
+ * reclaim takes it on the inode it frees). */
+int missing_nofs_conflict(struct analysis *a, int o, int *per_object);
 /* Append the evidence chain of class `bit` at call c (context.c) to f. */
 void finding_chain(struct rulectx *rc, struct finding *f, int c, unsigned bit, const struct classev *cv);
 /* Once per run, on the first finding that loses a scope-based fix because the

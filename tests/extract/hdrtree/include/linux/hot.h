@@ -16,6 +16,12 @@ DECLARE_HOT_THING(hot_thing, 16);
 struct hot_ops {
 	int (*op)(int);
 };
+/* spatch cannot parse this definition (include/linux/fs.h's struct
+ * address_space ends so): the scanner's record of it is added, once */
+struct hot_space {
+	void *host;
+	const struct hot_ops *a_ops;
+} __attribute__((aligned(sizeof(long)))) __randomize_layout;
 static const struct hot_ops hot_default_ops = {
 	.op = 0,
 };
