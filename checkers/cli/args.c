@@ -30,7 +30,9 @@ static const struct cli_opt table[] = {
 	{"jobs", 'j', "N", O_JOBS, "parallel extraction jobs (default: number of CPUs)"},
 	{"model", 0, "FILE", O_MODEL, "extra model rows (may repeat; see docs/MODEL.md)"},
 	{"model-dir", 0, "DIR", O_MODELDIR, "the model directory (default: the model/ shipped with gfpcheck)"},
-	{"rules", 0, "LIST", O_RULES, "comma-separated rule IDs to run (default: all)"},
+	{"rules", 0, "LIST", O_RULES,
+	 "comma-separated rule IDs to run; 'default' (the default): every rule that\n"
+	 "--list-rules does not mark opt-in; 'all': every rule"},
 	{"kernel-version", 0, "X.Y", O_KVER, "kernel version (default: read from the tree's Makefile)"},
 	{"arch", 0, "ARCH", O_ARCH,
 	 "the architecture built, as make's ARCH= (x86_64, arm64): a call from\n"
@@ -333,7 +335,7 @@ int args_parse(struct args *A, int argc, char **argv)
 	memset(A, 0, sizeof(*A));
 	A->format = "text";
 	A->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	A->rules = ~0u;
+	A->rules = rule_default_set();
 	const char *env = getenv("ARCH");
 	if (env && *env && !is_arch_name(env)) {
 		fprintf(stderr, "gfpcheck: the environment's ARCH='%s' is no architecture name as make's ARCH= (x86_64, arm64); unset it or pass --arch\n", env);

@@ -9,8 +9,8 @@
 #include "base/util.h"
 
 const struct rule_def rule_table[NRULES] = {
-#define RULE(sym, id, conf, fix, fixdef, fixon, nfc, name, summary, subject, help, body) \
-	{id, conf, fix, fixdef, fixon, nfc, name, summary, subject, help, body, rule_##sym},
+#define RULE(sym, id, conf, on, fix, fixdef, fixon, nfc, name, summary, subject, help, body) \
+	{id, conf, on, fix, fixdef, fixon, nfc, name, summary, subject, help, body, rule_##sym},
 #include "rules/rules.def"
 #undef RULE
 };
@@ -30,10 +30,14 @@ int rule_parse_list(const char *list, int fix_only, unsigned *out, char *err, si
 	char *dup = xstrdup(list), *save = NULL;
 	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save), n++) {
 		int i = rule_index(t);
-		if (fix_only && strcmp(t, "default") == 0) {
+		if (strcmp(t, "default") == 0) {
 			for (int k = 0; k < NRULES; k++)
-				if (rule_table[k].fix_default)
+				if (fix_only ? rule_table[k].fix_default : rule_table[k].on)
 					r |= 1u << k;
+			continue;
+		}
+		if (!fix_only && strcmp(t, "all") == 0) {
+			r |= (1u << NRULES) - 1;
 			continue;
 		}
 		if (i < 0 || (fix_only && rule_table[i].fix == FIX_NONE)) {
@@ -42,7 +46,8 @@ int rule_parse_list(const char *list, int fix_only, unsigned *out, char *err, si
 				if (!fix_only || rule_table[k].fix != FIX_NONE)
 					sb_addf(&names, "%s, ", rule_table[k].id);
 			snprintf(err, errlen, "%s: '%s' is not a rule%s (use %s%s)", fix_only ? "--fix-rules" : "--rules", t,
-				 fix_only && i >= 0 ? " with a fix" : "", names.s, fix_only ? "default" : "or see --list-rules");
+				 fix_only && i >= 0 ? " with a fix" : "", names.s,
+				 fix_only ? "default" : "default, all, or see --list-rules");
 			sb_free(&names);
 			free(dup);
 			return -1;
@@ -56,6 +61,15 @@ int rule_parse_list(const char *list, int fix_only, unsigned *out, char *err, si
 	}
 	*out = r;
 	return 0;
+}
+
+unsigned rule_default_set(void)
+{
+	unsigned r = 0;
+	for (int k = 0; k < NRULES; k++)
+		if (rule_table[k].on)
+			r |= 1u << k;
+	return r;
 }
 
 int rule_fix_on(int rid, int version, int noio)
@@ -95,6 +109,7 @@ void rule_list(FILE *out)
 		char fix[32], on[48];
 		snprintf(fix, sizeof(fix), "%s%s", fix_kind_names[d->fix], d->fix_default ? ",default" : "");
 		fix_on_text(d, on, sizeof(on));
-		fprintf(out, "%-20s %-6s %-14s %-15s %s\n", d->id, conf_name(d->conf), fix, on, d->summary);
+		fprintf(out, "%-20s %-6s %-14s %-15s %s%s\n", d->id, conf_name(d->conf), fix, on,
+			d->on ? "" : "(opt-in: --rules all, or its ID) ", d->summary);
 	}
 }

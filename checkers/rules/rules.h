@@ -31,9 +31,12 @@ struct rulectx {
 	int noted_no_scope_api; /* note_no_scope_api() has added its note */
 };
 
+enum { RULE_OPT_IN, RULE_ON };
+
 struct rule_def {
 	const char *id;
 	enum conf conf;
+	int on;           /* RULE_ON: in the default set of --rules; RULE_OPT_IN: only when named */
 	enum fix_kind fix;
 	int fix_default;
 	struct fix_on fix_on;
@@ -43,13 +46,13 @@ struct rule_def {
 };
 
 enum rule_id {
-#define RULE(sym, id, conf, fix, fixdef, fixon, nfc, name, summary, subject, help, body) R_##sym,
+#define RULE(sym, id, conf, on, fix, fixdef, fixon, nfc, name, summary, subject, help, body) R_##sym,
 #include "rules/rules.def"
 #undef RULE
 	NRULES
 };
 
-#define RULE(sym, id, conf, fix, fixdef, fixon, nfc, name, summary, subject, help, body) \
+#define RULE(sym, id, conf, on, fix, fixdef, fixon, nfc, name, summary, subject, help, body) \
 	void rule_##sym(struct rulectx *rc);
 #include "rules/rules.def"
 #undef RULE
@@ -58,9 +61,12 @@ extern const struct rule_def rule_table[NRULES];
 /* The index of a rule ID, or -1. */
 int rule_index(const char *id);
 /* Parse a comma-separated list of rule IDs into a bit set (1 << index); "default"
- * adds the rules fixed by default when `fix_only` is set. Returns -1 with a
+ * adds the rules fixed by default when `fix_only` is set, else the rules run by
+ * default (RULE_ON), and "all" (not with fix_only) every rule. Returns -1 with a
  * message naming the bad entry; an empty list is an error. */
 int rule_parse_list(const char *list, int fix_only, unsigned *out, char *err, size_t errlen);
+/* The rules run when --rules is not given (RULE_ON). */
+unsigned rule_default_set(void);
 /* Whether rule rid's fix is written on a tree of version code `version` (0:
  * unknown); noio: its NOIO form. From the rule's FIXON column. */
 int rule_fix_on(int rid, int version, int noio);

@@ -940,6 +940,8 @@ static int run_case(const struct options *o, const char *root,
 		struct run_result r;
 
 		strv_push(&argv, xstrdup(o->gfpcheck));
+		strv_push(&argv, xstrdup("--rules")); /* the opt-in rules have fixtures too; */
+		strv_push(&argv, xstrdup("all"));     /* a case's args may name others */
 		if (is_file(argsf)) {
 			struct buf t = { 0 };
 			if (read_file(argsf, &t) == 0)
