@@ -1279,6 +1279,41 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 		}
 }
 
+
+/* The locks held at call c on a path where reclaim cannot enter the superblock
+ * (s_umount held for write): locks reclaim does take, made harmless by that;
+ * one hop each, so that the reader sees them weighed (ufs_remount() holds
+ * UFS_SB(sb)->s_lock, which ufs_evict_inode() takes). At most *left hops. */
+static void blocked_hops(const struct analysis *a, struct chain *out, int c, int *left)
+{
+	const struct program *p = a->prog;
+	const struct stateset *st = &a->states[c];
+	int seen[4], nseen = 0;
+	for (int i = 0; i < st->n && *left > 0; i++)
+		for (int j = 0; j < st->s[i].n && *left > 0 && nseen < 4; j++) {
+			const struct held *h = &st->s[i].h[j];
+			if (h->kind != HK_LOCK || h->call < 0 || !held_counts(a, h) ||
+			    (h->row >= 0 && a->model->rows[h->row].blocks_reclaim) ||
+			    lock_class_level(a, h->cls) == LC_GLOBAL)
+				continue;
+			int dup = 0;
+			for (int s = 0; s < nseen; s++)
+				dup |= seen[s] == h->call;
+			if (dup)
+				continue;
+			seen[nseen++] = h->call;
+			const struct call *o = &p->calls[h->call];
+			char *t = h->cls ? lock_class_text(h->cls) : xstrdup("a lock context");
+			chain_add(out, HOP_HELD, p->files[o->file].path, o->pos.line, h->call, o->fn, h->row,
+				  "%s(%s) takes %s, held at %s:%d: reclaim takes it (--explain-locks), but cannot "
+				  "enter this superblock on this path (s_umount held for write)",
+				  istr(o->callee), o->nargs ? istr(o->args[0]) : "", t, p->files[p->calls[c].file].path,
+				  p->calls[c].pos.line);
+			free(t);
+			(*left)--;
+		}
+}
+
 #define CHAIN_HOPS 40 /* callers shown on one path at the most */
 #define OTHERS_SHOWN 4 /* other callers named in one "also called from" hop */
 #define OTHERS_LEVELS 3 /* the functions nearest the site whose other callers are named */
@@ -1521,7 +1556,9 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 {
 	const struct program *p = a->prog;
 	int k = pc_index(bit);
-	int held_left = bit == PC_NONE ? 3 : 0;
+	int held_left = bit == PC_NONE || bit == PC_BLOCKED ? 3 : 0;
+	if (held_left && bit == PC_BLOCKED)
+		blocked_hops(a, out, c, &held_left);
 	if (held_left)
 		held_hops(a, out, c, &held_left);
 	if (!cv->inherited[k]) {
@@ -1607,6 +1644,8 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 				  fname(a, g), fname(a, v->fn));
 		if ((bit & (PC_SCOPE | PC_TRANS | PC_NONE | PC_BLOCKED)) && hop < OTHERS_LEVELS)
 			others_hop(a, out, g, e->via, inner, cur);
+		if (held_left && bit == PC_BLOCKED)
+			blocked_hops(a, out, e->via, &held_left);
 		if (held_left)
 			held_hops(a, out, e->via, &held_left);
 		if (e->local) {
