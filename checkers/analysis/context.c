@@ -334,7 +334,7 @@ static int handle_param(const struct analysis *a, int f)
 	return -1;
 }
 
-/* Per-filesystem evidence of generic functions (analysis.h fctx.fsb, fsr). A
+/* Per-filesystem evidence of generic functions (analysis.h struct fsents). A
  * generic function of mm/ or the VFS is entered from dozens of filesystems and
  * passes each of their paths on along every call, again each time one more
  * arrives: the filesystems form a bit set (one bit per directory that
@@ -342,17 +342,7 @@ static int handle_param(const struct analysis *a, int f)
  * operations and only the filesystems new to the callee cost more. */
 static int fs_bit(const struct analysis *a, uint32_t fs)
 {
-	if (!fs)
-		return 0;
-	size_t lo = 0, hi = a->nfstops;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (a->fstops[mid] < fs)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (int)lo + 1; /* fs_of() gives only members of a->fstops */
+	return fs ? fs_slot(a, fs) + 1 : 0; /* fs_of() gives only members of a->fstops */
 }
 
 static int fs_in(const struct fctx *x, int k, int bit)
@@ -1229,12 +1219,15 @@ static const struct ctxent *entry_ev(const struct analysis *a, int g, int k, uin
 	return &a->ctx[g].ev[k];
 }
 
-/* The locks held at call c on a path that holds nothing reclaim takes (a
- * primitive whose class no reclaim path of the lock's directory takes): one
- * hop each, so that the reader sees them weighed, not missed (exfat_trim_fs()
- * holds bitmap_lock, which exfat's ->evict_inode takes only for an unlinked
- * inode, one reclaim never evicts). At most *left hops. */
-static void held_hops(const struct analysis *a, struct chain *out, int c, int *left)
+/* The locks held at call c that a path's class does not show, one hop each,
+ * so that the reader sees them weighed, not missed. On a path that holds
+ * nothing reclaim takes: the locks whose class no reclaim path of the lock's
+ * directory takes (exfat_trim_fs() holds bitmap_lock, which exfat's
+ * ->evict_inode takes only for an unlinked inode, one reclaim never evicts).
+ * With `blocked`, on a path where reclaim cannot enter the superblock
+ * (s_umount held for write): the locks reclaim does take, which that makes
+ * harmless. At most *left hops. */
+static void held_hops(const struct analysis *a, struct chain *out, int c, int *left, int blocked)
 {
 	const struct program *p = a->prog;
 	const struct stateset *st = &a->states[c];
@@ -1242,8 +1235,9 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 	for (int i = 0; i < st->n && *left > 0; i++)
 		for (int j = 0; j < st->s[i].n && *left > 0 && nseen < 4; j++) {
 			const struct held *h = &st->s[i].h[j];
-			if (h->kind != HK_LOCK || h->call < 0 || held_counts(a, h) ||
-			    (h->row >= 0 && a->model->rows[h->row].blocks_reclaim))
+			if (h->kind != HK_LOCK || h->call < 0 || held_counts(a, h) != blocked ||
+			    (h->row >= 0 && a->model->rows[h->row].blocks_reclaim) ||
+			    (blocked && lock_class_level(a, h->cls) == LC_GLOBAL))
 				continue;
 			int dup = 0;
 			for (int s = 0; s < nseen; s++)
@@ -1252,9 +1246,15 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 				continue;
 			seen[nseen++] = h->call;
 			const struct call *o = &p->calls[h->call];
-			char *t = h->cls ? lock_class_text(h->cls) : xstrdup("a lock gfpcheck cannot name");
+			char *t = h->cls ? lock_class_text(h->cls) : xstrdup(blocked ? "a lock context" : "a lock gfpcheck cannot name");
 			int gate, at, grow;
-			if (reclaim_gated(a, h->cls, p->files[o->file].dir, &gate, &at, &grow)) {
+			if (blocked) {
+				chain_add(out, HOP_HELD, p->files[o->file].path, o->pos.line, h->call, o->fn, h->row,
+					  "%s(%s) takes %s, held at %s:%d: reclaim takes it (--explain-locks), but cannot "
+					  "enter this superblock on this path (s_umount held for write)",
+					  istr(o->callee), o->nargs ? istr(o->args[0]) : "", t, p->files[p->calls[c].file].path,
+					  p->calls[c].pos.line);
+			} else if (reclaim_gated(a, h->cls, p->files[o->file].dir, &gate, &at, &grow)) {
 				/* the filesystem's reclaim entry takes it, but only behind a live= gate */
 				const struct call *gc = &p->calls[gate], *tc = &p->calls[at];
 				const struct mrow *r = &a->model->rows[grow];
@@ -1274,41 +1274,6 @@ static void held_hops(const struct analysis *a, struct chain *out, int c, int *l
 					  istr(o->callee), o->nargs ? istr(o->args[0]) : "", t, p->files[p->calls[c].file].path,
 					  p->calls[c].pos.line);
 			}
-			free(t);
-			(*left)--;
-		}
-}
-
-
-/* The locks held at call c on a path where reclaim cannot enter the superblock
- * (s_umount held for write): locks reclaim does take, made harmless by that;
- * one hop each, so that the reader sees them weighed (ufs_remount() holds
- * UFS_SB(sb)->s_lock, which ufs_evict_inode() takes). At most *left hops. */
-static void blocked_hops(const struct analysis *a, struct chain *out, int c, int *left)
-{
-	const struct program *p = a->prog;
-	const struct stateset *st = &a->states[c];
-	int seen[4], nseen = 0;
-	for (int i = 0; i < st->n && *left > 0; i++)
-		for (int j = 0; j < st->s[i].n && *left > 0 && nseen < 4; j++) {
-			const struct held *h = &st->s[i].h[j];
-			if (h->kind != HK_LOCK || h->call < 0 || !held_counts(a, h) ||
-			    (h->row >= 0 && a->model->rows[h->row].blocks_reclaim) ||
-			    lock_class_level(a, h->cls) == LC_GLOBAL)
-				continue;
-			int dup = 0;
-			for (int s = 0; s < nseen; s++)
-				dup |= seen[s] == h->call;
-			if (dup)
-				continue;
-			seen[nseen++] = h->call;
-			const struct call *o = &p->calls[h->call];
-			char *t = h->cls ? lock_class_text(h->cls) : xstrdup("a lock context");
-			chain_add(out, HOP_HELD, p->files[o->file].path, o->pos.line, h->call, o->fn, h->row,
-				  "%s(%s) takes %s, held at %s:%d: reclaim takes it (--explain-locks), but cannot "
-				  "enter this superblock on this path (s_umount held for write)",
-				  istr(o->callee), o->nargs ? istr(o->args[0]) : "", t, p->files[p->calls[c].file].path,
-				  p->calls[c].pos.line);
 			free(t);
 			(*left)--;
 		}
@@ -1558,9 +1523,9 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 	int k = pc_index(bit);
 	int held_left = bit == PC_NONE || bit == PC_BLOCKED ? 3 : 0;
 	if (held_left && bit == PC_BLOCKED)
-		blocked_hops(a, out, c, &held_left);
+		held_hops(a, out, c, &held_left, 1);
 	if (held_left)
-		held_hops(a, out, c, &held_left);
+		held_hops(a, out, c, &held_left, 0);
 	if (!cv->inherited[k]) {
 		if (cv->origin[k] >= 0)
 			origin_hop(a, out, cv->origin[k], bit);
@@ -1645,9 +1610,9 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 		if ((bit & (PC_SCOPE | PC_TRANS | PC_NONE | PC_BLOCKED)) && hop < OTHERS_LEVELS)
 			others_hop(a, out, g, e->via, inner, cur);
 		if (held_left && bit == PC_BLOCKED)
-			blocked_hops(a, out, e->via, &held_left);
+			held_hops(a, out, e->via, &held_left, 1);
 		if (held_left)
-			held_hops(a, out, e->via, &held_left);
+			held_hops(a, out, e->via, &held_left, 0);
 		if (e->local) {
 			if (e->origin >= 0)
 				origin_hop(a, out, e->origin, bit);

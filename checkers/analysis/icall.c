@@ -104,20 +104,23 @@ static void fs_index(struct analysis *a)
 		qsort(a->fstops, a->nfstops, sizeof(uint32_t), cmp_u32);
 }
 
-uint32_t fs_of(const struct analysis *a, const char *dir)
+int fs_slot(const struct analysis *a, uint32_t fs)
 {
-	uint32_t t = fs_top(dir);
-	if (!t)
-		return 0;
 	size_t lo = 0, hi = a->nfstops;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (a->fstops[mid] < t)
+		if (a->fstops[mid] < fs)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < a->nfstops && a->fstops[lo] == t ? t : 0;
+	return fs && lo < a->nfstops && a->fstops[lo] == fs ? (int)lo : -1;
+}
+
+uint32_t fs_of(const struct analysis *a, const char *dir)
+{
+	uint32_t t = fs_top(dir);
+	return t && fs_slot(a, t) >= 0 ? t : 0;
 }
 
 uint32_t fs_of_func(const struct analysis *a, int f)

@@ -39,6 +39,8 @@ struct icalls {
  * register no filesystem (no file_system_type of theirs: fs/quota, fs/jbd2,
  * fs/iomap, fs/crypto, ... are libraries the filesystems call). */
 uint32_t fs_of(const struct analysis *a, const char *dir);
+/* The index of filesystem fs (as fs_of() names it) in a->fstops, or -1. */
+int fs_slot(const struct analysis *a, uint32_t fs);
 /* The filesystem of function f's code (fs_of its directory). */
 uint32_t fs_of_func(const struct analysis *a, int f);
 void icall_resolve(struct analysis *a);

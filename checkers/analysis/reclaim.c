@@ -1565,25 +1565,12 @@ static const struct rclass *takes_in(const struct analysis *a, uint32_t cls, con
 	return best;
 }
 
-/* The index of filesystem fs in a->fstops (fs_of() gives only members), or -1. */
-static int fs_index(const struct analysis *a, uint32_t fs)
-{
-	size_t lo = 0, hi = a->nfstops;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (a->fstops[mid] < fs)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return fs && lo < a->nfstops && a->fstops[lo] == fs ? (int)lo : -1;
-}
 
 enum { FSQ_LOUD = 1, FSQ_WALKED = 2 };
 
 static void fsq_mark(const struct analysis *a, unsigned char *q, uint32_t fs, unsigned char bit)
 {
-	int i = fs_index(a, fs);
+	int i = fs_slot(a, fs);
 	if (i >= 0)
 		q[i] |= bit;
 }
@@ -1636,7 +1623,7 @@ static void quiet_index(struct analysis *a, struct reclaim *R)
 int reclaim_fs_quiet(const struct analysis *a, uint32_t fs, int *walked)
 {
 	const struct reclaim *R = a->reclaim;
-	int i = R && R->fsq ? fs_index(a, fs) : -1;
+	int i = R && R->fsq ? fs_slot(a, fs) : -1;
 	*walked = i >= 0 && (R->fsq[i] & FSQ_WALKED);
 	return i >= 0 && !(R->fsq[i] & FSQ_LOUD);
 }
