@@ -35,8 +35,8 @@ static int real_scope(const struct analysis *a, const struct held *h)
 	return !r || !r->dummy_dir || !mrow_dummy_in(r, file);
 }
 
-/* Is call c in generic code or in a function of filesystem fs? A caller in another filesystem reaches the site through
- * generic dispatch on its own objects (f2fs_lock_op() held around a VFS
+/* Is call c in generic code or in a function of filesystem fs? A caller in
+ * another filesystem reaches the site through generic dispatch on its own objects (f2fs_lock_op() held around a VFS
  * helper that calls every filesystem's ->get_acl): no path of this one. */
 static int same_fs(const struct analysis *a, int c, uint32_t fs)
 {
@@ -47,8 +47,8 @@ static int same_fs(const struct analysis *a, int c, uint32_t fs)
 
 /* The states before call c: 1 with *lock set when one of them holds a lock
  * `counts` accepts and no real scope; 0 when every one holds a real scope (the
- * path is covered above c too), or c lies in another filesystem than fs; 2 when one holds neither (what c's callers
- * hold decides). */
+ * path is covered above c too), or c lies in another filesystem than fs; 2
+ * when one holds neither (what c's callers hold decides). */
 static int at_call(struct analysis *a, int c, uint32_t fs, dummy_counts_fn counts, const void *ctx, int *lock)
 {
 	if (!same_fs(a, c, fs))
@@ -78,18 +78,15 @@ static int at_call(struct analysis *a, int c, uint32_t fs, dummy_counts_fn count
 	return up ? 2 : 0;
 }
 
-int dummy_lock_above(struct analysis *a, int c, dummy_counts_fn counts, const void *ctx, int *at)
+int dummy_lock_above(struct analysis *a, int c, dummy_counts_fn counts, const void *ctx)
 {
 	const struct program *p = a->prog;
 	uint32_t fs = p->calls[c].fn >= 0 ? fs_of_func(a, p->calls[c].fn) : 0;
 	enum { LIMIT = 4096 };
 	int lock = -1;
-	*at = -1;
 	int r = at_call(a, c, fs, counts, ctx, &lock);
-	if (r == 1) {
-		*at = c;
+	if (r == 1)
 		return lock;
-	}
 	if (r == 0 || p->calls[c].fn < 0)
 		return -1;
 	unsigned char *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
@@ -107,9 +104,7 @@ int dummy_lock_above(struct analysis *a, int c, dummy_counts_fn counts, const vo
 				if (v < 0 || seen[v])
 					continue;
 				r = at_call(a, cc, fs, counts, ctx, &lock);
-				if (r == 1)
-					*at = cc;
-				else if (r == 2 && qt < LIMIT && fs && fs_of_func(a, v) == fs) {
+				if (r == 2 && qt < LIMIT && fs && fs_of_func(a, v) == fs) {
 					seen[v] = 1;
 					q[qt++] = v;
 				}

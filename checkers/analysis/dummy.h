@@ -20,14 +20,14 @@ int dummy_in_file(const struct analysis *a, const char *file);
  * ctx is the caller's. */
 typedef int (*dummy_counts_fn)(struct analysis *a, int o, const void *ctx);
 
-/* A lock that `counts` accepts, held on some path to call c (in c's function
- * before c, or in a caller before its call, breadth-first over direct and
- * indirect callers in c's filesystem, up to 4096 functions; the calls of
- * generic code into them are looked at, not generic code's own callers) where no scope is open once every
- * setter that may be a dummy in its file opens none: a scope-API scope or
- * another setter on the way covers the path above it, and callers in another
- * filesystem than c's are left out (they reach it through generic dispatch of
- * their own objects). Returns the call that
- * took the lock, *at the call at which it is held; -1 when there is none. */
-int dummy_lock_above(struct analysis *a, int c, dummy_counts_fn counts, const void *ctx, int *at);
+/* A lock that `counts` accepts, held on some path to call c where no scope is
+ * open once every setter that may be a dummy in its file opens none: in c's
+ * function before c, or in a caller before its call (breadth-first over the
+ * direct and indirect callers in c's filesystem, up to 4096 functions; the
+ * calls of generic code into them are looked at, not generic code's own
+ * callers). A scope-API scope or another setter on the way covers the path
+ * above it; callers in another filesystem than c's are left out (they reach
+ * it through generic dispatch of their own objects). Returns the call that
+ * took the lock, or -1. */
+int dummy_lock_above(struct analysis *a, int c, dummy_counts_fn counts, const void *ctx);
 #endif

@@ -50,8 +50,7 @@ static int nojournal_lock(struct analysis *a, const struct nofs_tok *t)
 	if (t->inner_lock >= 0 && nojournal_counts(a, t->inner_lock, dir))
 		return t->inner_lock;
 	const struct gfptok *g = &p->gfps[t->tok];
-	int c0 = g->call >= 0 ? g->call : t->call, at;
-	return dummy_lock_above(a, c0, nojournal_counts, dir, &at);
+	return dummy_lock_above(a, g->call >= 0 ? g->call : t->call, nojournal_counts, dir);
 }
 
 static void check(struct rulectx *rc, const struct nofs_tok *t)
