@@ -89,5 +89,16 @@ for f in clang-plugin/*.py sparse/*.py bench/*.py tests/*/*.py; do
 	for id in $ids; do grep -q "[\"']$id[\"']" "$f" && n=$((n + 1)); done
 	[ $((n * 2)) -le "$nids" ] && ok || bad "$f: names $n of the $nids rule IDs: read them from gfpcheck --list-rules"
 done
+# an opt-in rule (--list-rules marks it) runs only when --rules names it or says
+# all: its fixtures give no finding of it by default, and give them with `all`
+# and with its ID
+for id in $("$G" --list-rules | awk '/\(opt-in:/ {print $1}'); do
+	[ -d "tests/fixtures/$id" ] || { bad "opt-in rule $id has no fixtures"; continue; }
+	d=$("$G" -q --format json "tests/fixtures/$id" 2>/dev/null | grep -c "\"rule\": \"$id\"")
+	a=$("$G" -q --format json --rules all "tests/fixtures/$id" 2>/dev/null | grep -c "\"rule\": \"$id\"")
+	o=$("$G" -q --format json --rules "$id" "tests/fixtures/$id" 2>/dev/null | grep -c "\"rule\": \"$id\"")
+	[ "$d" = 0 ] && ok || bad "opt-in rule $id: $d findings without --rules"
+	[ "$a" -gt 0 ] && [ "$a" = "$o" ] && ok || bad "opt-in rule $id: $a findings with --rules all, $o with --rules $id"
+done
 echo "rules table: $pass passed, $fail failed"
 [ "$fail" = 0 ]
