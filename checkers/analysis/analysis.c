@@ -74,7 +74,7 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	free(a->mac_next);
 	reclaim_free(a);
 	icall_free(a);
-	lock_path_free(a);
+	feasible_free(a);
 	fn_src_drop(a);
 	memset(a, 0, sizeof(*a));
 }

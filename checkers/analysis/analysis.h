@@ -99,6 +99,7 @@ struct analysis {
 	size_t nhead;
 	struct reclaim *reclaim; /* reclaim lock sets (reclaim.c) */
 	struct lp *lp;         /* feasible lock paths found so far (feasible.c) */
+	struct hopmemo *hopmemo; /* hop feasibility by (call, call) worked out so far (feasible.c) */
 	struct icalls *icalls; /* indirect call targets (icall.c) */
 	int *icall_sum;        /* per call: the target whose summary an indirect call applies, -1 none (flow.c);
 				  NULL until the direct calls' summaries settled */

@@ -53,5 +53,6 @@ void reached_with_consts(struct analysis *a, int g, const int *ks, const long lo
  * number of hops (0: the lock is taken in x's own function), or -1 when every
  * path that holds a lock at x is infeasible. */
 int lock_path(struct analysis *a, int x, int *hops, int maxhops, int *origin);
-void lock_path_free(struct analysis *a);
+/* Frees what lock_path() and the hop tests keep between calls. */
+void feasible_free(struct analysis *a);
 #endif
