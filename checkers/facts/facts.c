@@ -1162,8 +1162,11 @@ int facts_load_read(struct program *p, const char *facts_path, const char *text,
 			const struct facts_pre *pre, const char *src_path, char *err, size_t errlen)
 {
 	int rc = load_mem(p, facts_path, text, len, pre, src_path, err, errlen);
-	if (!rc)
+	if (!rc) {
 		p->files[p->nfiles - 1].facts_path = xstrdup(facts_path);
+		if (pre)
+			p->files[p->nfiles - 1].facts_stamp = pre->stamp;
+	}
 	return rc;
 }
 

@@ -11,9 +11,11 @@
 #define GFPCHECK_FACTS_PRE_H
 #include <stddef.h>
 
+#include "facts/program.h"
 #include "facts/schema.h"
 
 struct facts_pre {
+	struct fstamp stamp;    /* of the facts file these lines are from */
 	size_t nlines, caplines;
 	size_t *off;            /* per line: its offset in the text */
 	int *kind;              /* its record kind, -1: read it again */

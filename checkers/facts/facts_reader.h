@@ -13,8 +13,12 @@
 struct freader;
 
 /* Read a whole file into *buf (grown as needed, *cap its size) with a NUL
- * after its *len bytes; 0, or -1 when it cannot be read. */
-int facts_read_file(const char *path, char **buf, size_t *cap, size_t *len);
+ * after its *len bytes, and *stamp its identity (NULL: not wanted); 0, or -1
+ * when it cannot be read. */
+struct fstamp;
+int facts_read_file(const char *path, char **buf, size_t *cap, size_t *len, struct fstamp *stamp);
+/* The identity of the open file fd; 0, or -1. */
+int fstamp_of(int fd, struct fstamp *stamp);
 
 /* Start reading paths[0..n) in order; a NULL path is skipped (its get fails
  * without an error message). */

@@ -23,6 +23,14 @@ static inline int pos_in(pos_t p, pos_t s, pos_t e)
 enum item_kind { IT_IF, IT_LOOP, IT_SWITCH, IT_CASE, IT_RETURN, IT_GOTO, IT_LABEL, IT_BREAK, IT_CONTINUE };
 enum cond_kind { CK_NONE, CK_CALL, CK_NOT };
 
+/* A file's identity when it was read: the same device, inode, size and
+ * modification time later say its bytes are the same (srclines.c). */
+struct fstamp {
+	unsigned long long dev, ino, size;
+	long long mtime_ns;
+	int valid;
+};
+
 struct sfile {
 	char *path;        /* relative to the tree root */
 	int partial;
@@ -40,6 +48,7 @@ struct sfile {
 	char src_hash[33]; /* "" when the facts do not say */
 	long long src_size; /* -1 when the facts do not say */
 	char *facts_path;   /* the facts file holding the text, or NULL */
+	struct fstamp facts_stamp; /* that file's identity when it was loaded (valid 0: unknown) */
 	long long text_off, text_len; /* its `text` bytes in that file; text_len -1: none */
 	char *text;         /* the text when loaded from memory (facts_load_text), or NULL */
 	/* the configured target (`target` record, sparse): pointer size in bytes

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "facts/srclines.h"
+#include "facts/facts_reader.h"
 #include "facts/program.h"
 #include "base/hash.h"
 #include "base/util.h"
@@ -22,6 +23,7 @@ static char *facts_text(const struct sfile *sf, size_t *len)
 		return NULL;
 	size_t n = (size_t)sf->text_len;
 	char *t = xmalloc(n + 1);
+	int same = 0; /* the facts file is the one loaded */
 	if (sf->text) {
 		memcpy(t, sf->text, n);
 	} else {
@@ -33,6 +35,13 @@ static char *facts_text(const struct sfile *sf, size_t *len)
 				break;
 			got += (size_t)r;
 		}
+		/* unchanged since it was loaded (the same inode, size and
+		 * modification time: the cache replaces a file, never rewrites
+		 * it): no need to hash the text again */
+		struct fstamp now;
+		same = got == n && sf->facts_stamp.valid && fstamp_of(fd, &now) == 0 &&
+		       now.dev == sf->facts_stamp.dev && now.ino == sf->facts_stamp.ino &&
+		       now.size == sf->facts_stamp.size && now.mtime_ns == sf->facts_stamp.mtime_ns;
 		if (fd >= 0)
 			close(fd);
 		if (got < n) {
@@ -41,7 +50,7 @@ static char *facts_text(const struct sfile *sf, size_t *len)
 		}
 	}
 	t[n] = 0;
-	if (sf->src_hash[0]) {
+	if (sf->src_hash[0] && !same) {
 		/* the facts file may have changed since it was loaded */
 		struct hash128 h;
 		char hex[33];
