@@ -1,9 +1,6 @@
 /* facts_reader.c - facts files read ahead on a second thread (facts_reader.h).
- * File i goes into slot i % SLOTS. Files are claimed in order (next): the
- * reader thread claims the next file when its slot is free (the slot's
- * previous file done), and so does the loader while the file it waits for is
- * still being read, so that both cores read and split when the reader falls
- * behind. The loader still takes the files in order. */
+ * File i goes into slot i % SLOTS; the reader waits for the slot's previous
+ * file to be done, the loader for the slot to hold file i. */
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -22,7 +19,6 @@ struct slot {
 	struct facts_pre pre; /* its records split and checked (with a reader thread) */
 	size_t file; /* the file it holds (valid when full) */
 	int full, ok;
-	int busy;    /* claimed: being read by one thread, which alone touches it */
 };
 
 struct freader {
@@ -31,7 +27,6 @@ struct freader {
 	struct slot s[SLOTS];
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	size_t next; /* the first file no thread has claimed */
 	int stop;
 	pthread_t th;
 };
@@ -93,46 +88,29 @@ static int read_into(struct slot *x, const char *path)
 	return facts_read_file(path, &x->buf, &x->cap, &x->len, &x->pre.stamp);
 }
 
-/* Read and split file i into its slot (claimed: busy), then hand it over. */
-static void produce(struct freader *r, size_t i)
-{
-	struct slot *x = &r->s[i % SLOTS];
-	int ok = r->paths[i] && read_into(x, r->paths[i]) == 0;
-	x->pre.nlines = 0;
-	if (ok)
-		facts_preparse(x->buf, x->len, &x->pre);
-	pthread_mutex_lock(&r->mu);
-	x->file = i;
-	x->ok = ok;
-	x->busy = 0;
-	x->full = 1;
-	pthread_cond_broadcast(&r->cv);
-	pthread_mutex_unlock(&r->mu);
-}
-
-/* With r->mu held: can the next file be claimed (its slot's previous file
- * done)? The loader claims only files before limit. */
-static int claimable(const struct freader *r, size_t limit)
-{
-	const struct slot *x = &r->s[r->next % SLOTS];
-	return r->next < r->n && r->next < limit && !x->full && !x->busy;
-}
-
 static void *reader(void *arg)
 {
 	struct freader *r = arg;
-	for (;;) {
+	for (size_t i = 0; i < r->n; i++) {
+		struct slot *x = &r->s[i % SLOTS];
 		pthread_mutex_lock(&r->mu);
-		while (!r->stop && r->next < r->n && !claimable(r, r->n))
+		while (x->full && !r->stop)
 			pthread_cond_wait(&r->cv, &r->mu);
-		if (r->stop || r->next >= r->n) {
-			pthread_mutex_unlock(&r->mu);
-			break;
-		}
-		size_t i = r->next++;
-		r->s[i % SLOTS].busy = 1;
+		int stop = r->stop;
 		pthread_mutex_unlock(&r->mu);
-		produce(r, i);
+		if (stop)
+			break;
+		/* the slot is empty: only this thread touches it until full */
+		int ok = r->paths[i] && read_into(x, r->paths[i]) == 0;
+		x->pre.nlines = 0;
+		if (ok)
+			facts_preparse(x->buf, x->len, &x->pre);
+		pthread_mutex_lock(&r->mu);
+		x->file = i;
+		x->ok = ok;
+		x->full = 1;
+		pthread_cond_broadcast(&r->cv);
+		pthread_mutex_unlock(&r->mu);
 	}
 	return NULL;
 }
@@ -157,19 +135,8 @@ int freader_get(struct freader *r, size_t i, const char **text, size_t *len, con
 		x->pre.nlines = 0; /* the loader splits the records itself */
 	} else {
 		pthread_mutex_lock(&r->mu);
-		while (!(x->full && x->file == i)) {
-			/* file i is still being read: read a later one meanwhile (any
-			 * file before i + SLOTS has a slot of its own) */
-			if (claimable(r, i + SLOTS)) {
-				size_t j = r->next++;
-				r->s[j % SLOTS].busy = 1;
-				pthread_mutex_unlock(&r->mu);
-				produce(r, j);
-				pthread_mutex_lock(&r->mu);
-				continue;
-			}
+		while (!(x->full && x->file == i))
 			pthread_cond_wait(&r->cv, &r->mu);
-		}
 		pthread_mutex_unlock(&r->mu);
 	}
 	*text = x->buf;
