@@ -250,6 +250,20 @@ static int st_local(struct ctx *c, const struct fact_val *v, int nf)
 	return 0;
 }
 
+/* n words for a call's arguments, from the program's argument blocks. */
+static uint32_t *call_args(struct program *p, size_t n)
+{
+	enum { ARGBLK = 1 << 16 }; /* words */
+	if (!p->nargblk || n > p->argcap - p->argused) {
+		p->argcap = n > ARGBLK ? n : ARGBLK;
+		p->argused = 0;
+		VEC_PUSH(p->argblk, p->nargblk, p->capargblk, xmalloc(p->argcap * sizeof(uint32_t)));
+	}
+	uint32_t *r = p->argblk[p->nargblk - 1] + p->argused;
+	p->argused += n;
+	return r;
+}
+
 /* `call` and `icall`: icall has RECV before NARGS (a0: index of NARGS) */
 static int st_call(struct ctx *c, const struct fact_val *v, int nf)
 {
@@ -269,7 +283,7 @@ static int st_call(struct ctx *c, const struct fact_val *v, int nf)
 		a0 = 5;
 	}
 	cl.nargs = nf - a0 - 1;
-	cl.args = cl.nargs ? xmalloc(sizeof(uint32_t) * (size_t)cl.nargs) : NULL;
+	cl.args = cl.nargs ? call_args(p, (size_t)cl.nargs) : NULL;
 	for (int i = 0; i < cl.nargs; i++)
 		cl.args[i] = id_of(&v[a0 + 1 + i]);
 	cl.target = -1;
@@ -1200,8 +1214,9 @@ void program_free(struct program *p)
 		free(p->bbs[i].evcallee);
 	}
 	free(p->bbs);
-	for (size_t i = 0; i < p->ncalls; i++)
-		free(p->calls[i].args);
+	for (size_t i = 0; i < p->nargblk; i++)
+		free(p->argblk[i]);
+	free(p->argblk);
 	free(p->files);
 	free(p->funcs);
 	free(p->params);
