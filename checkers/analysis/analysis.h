@@ -58,6 +58,8 @@ struct fctx {
 					never nothing or unknown callers */
 	int handle_param;            /* index in prog.params of a transaction handle parameter
 	                                (model handle row) fixing the entry to PC_TRANS, else -1 */
+	int handle_null;             /* with handle_param: a call that passes NULL for it through a
+					parameter of its caller (context.c brings_null()), else -1 */
 	uint32_t bound_params;       /* parameters k (bit k) every caller passes a function name for and
 					f only calls: its calls through k take each caller's context
 					at the call that passes the function (context.c compute_bound()) */

@@ -285,6 +285,48 @@ static int tests_word(const char *text, const char *w)
 	return 0;
 }
 
+/* Does call c bring NULL for its argument j: NULL or 0 written there, or a
+ * parameter of c's function that a call of that function brings NULL for,
+ * on a path that reaches c (hop_feasible() with that call's constant
+ * arguments)? xfs_iget(mp, tp, ...) hands its tp on to xfs_iget_cache_miss(),
+ * and xfs_lookup() calls xfs_iget() with NULL. A parameter is not followed
+ * when c's function tests it (`if (ext4_handle_valid(handle))`, `if (tp)`:
+ * the call may be the guarded one), nor where the model says a handle may be
+ * a dummy (ext4: fast-commit replay passes NULL handles down, which the
+ * rules already treat as dummies, dummy.h). *budget bounds the calls looked
+ * at: when it runs out, no NULL is assumed. Returns the call that writes the
+ * NULL, or -1. */
+static int brings_null(struct analysis *a, int c, int j, int depth, int *budget)
+{
+	const struct program *p = a->prog;
+	const struct call *cl = &p->calls[c];
+	if (j >= cl->nargs || --*budget < 0)
+		return -1;
+	const char *t = istr(cl->args[j]);
+	if (strcmp(t, "NULL") == 0 || strcmp(t, "0") == 0)
+		return c;
+	const struct func *g = cl->fn >= 0 ? &p->funcs[cl->fn] : NULL;
+	if (!g || depth >= 8 || dummy_in_file(a, p->files[g->file].path))
+		return -1;
+	for (int i = 0; i < g->nparams; i++) {
+		if (p->params[g->param0 + i].name != cl->args[j])
+			continue;
+		for (int n = 0; n < g->nitems; n++) {
+			const struct item *it = &p->items[g->items[n]];
+			if (it->kind == IT_IF && it->ctext && tests_word(istr(it->ctext), t))
+				return -1;
+		}
+		for (int d = 0; d < g->ncallers; d++) {
+			int dc = g->callers[d], r;
+			if (p->calls[dc].fn != cl->fn && (r = brings_null(a, dc, i, depth + 1, budget)) >= 0 &&
+			    hop_feasible(a, dc, c))
+				return r;
+		}
+		return -1;
+	}
+	return -1;
+}
+
 /* A parameter carrying a started transaction: every call of f runs inside it, if
  * f never tests it against NULL, never closes it, and no caller passes NULL. */
 static int handle_param(const struct analysis *a, int f)
@@ -896,6 +938,15 @@ static void entry_classes(struct analysis *a)
 		}
 		struct func *fn = &p->funcs[f];
 		a->ctx[f].handle_param = handle_param(a, (int)f);
+		a->ctx[f].handle_null = -1;
+		if (a->ctx[f].handle_param >= 0) {
+			/* a caller that hands on a parameter of its own, which a
+			 * call of it passes NULL for: that path has no transaction
+			 * (the handle still counts, with less confidence) */
+			int budget = 4096, k = a->ctx[f].handle_param - fn->param0;
+			for (int i = 0; i < fn->ncallers && a->ctx[f].handle_null < 0; i++)
+				a->ctx[f].handle_null = brings_null(a, fn->callers[i], k, 0, &budget);
+		}
 		a->ctx[f].must_hold = fn->must_hold && reclaim_takes_in(a, fn->must_hold, p->files[fn->file].dir);
 		if (p->files[fn->file].test) {
 			/* a test module's function (graph.c mark_tests()): it runs from
@@ -1575,6 +1626,14 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 				chain_add(out, HOP_HANDLE, gpath, gf->start.line, -1, g, r ? (int)(r - a->model->rows) : -1,
 					  "%s() receives the transaction handle %s (%s): it runs inside a started transaction (%s)",
 					  fname(a, g), istr(pa->name), istr(pa->type), r && r->reason ? r->reason : "model handle row");
+				int nc = a->ctx[g].handle_null;
+				if (nc >= 0) {
+					const struct call *ncl = &p->calls[nc];
+					chain_add(out, HOP_OTHERS, p->files[ncl->file].path, ncl->pos.line, nc, ncl->fn, -1,
+						  "%s() may be given NULL for %s: %s() passes NULL here, handed on through "
+						  "parameters; on that path no transaction is open",
+						  fname(a, g), istr(pa->name), fname(a, ncl->fn));
+				}
 				/* for example, where a caller started it, after the other callers */
 				struct chain hs = {0};
 				int hc = handle_start(a, &hs, g, 3);
@@ -1626,7 +1685,8 @@ void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned
 /* The functions some path of a transaction reaches from a function that
  * receives a handle parameter: forward from those, along every call that
  * passes PC_TRANS on as context_run() does (inherited at the call, into a
- * callee whose entry has it). */
+ * callee whose entry has it); 2 for those reached from a handle that may be
+ * NULL (trans_from_handle()). */
 static void trans_handle_build(struct analysis *a)
 {
 	const struct program *p = a->prog;
@@ -1635,12 +1695,16 @@ static void trans_handle_build(struct analysis *a)
 	int *queue = xmalloc(sizeof(int) * nf);
 	size_t qn = 0;
 	int k = pc_index(PC_TRANS);
+	/* the handles some call may pass NULL for first (2), so that a function
+	 * any of them reaches is marked so; then the others (1) */
+	for (int pass = 2; pass >= 1; pass--) {
+	size_t q0 = qn;
 	for (size_t f = 0; f < p->nfuncs; f++)
-		if (a->ctx[f].handle_param >= 0) {
-			in[f] = 1;
+		if (a->ctx[f].handle_param >= 0 && !in[f] && (a->ctx[f].handle_null >= 0) == (pass == 2)) {
+			in[f] = (unsigned char)pass;
 			queue[qn++] = (int)f;
 		}
-	for (size_t qh = 0; qh < qn; qh++) {
+	for (size_t qh = q0; qh < qn; qh++) {
 		int g = queue[qh];
 		const struct func *fn = &p->funcs[g];
 		for (int i = 0; i < fn->ncalls; i++) {
@@ -1659,10 +1723,11 @@ static void trans_handle_build(struct analysis *a)
 				}
 				if (!(cv.cls & PC_TRANS) || !cv.inherited[k])
 					break; /* a transaction of g's own at c, or none */
-				in[t] = 1;
+				in[t] = (unsigned char)pass;
 				queue[qn++] = t;
 			}
 		}
+	}
 	}
 	free(queue);
 	a->trans_handle = in;

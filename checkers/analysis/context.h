@@ -54,7 +54,8 @@ void chain_of_calls(const struct analysis *a, struct chain *out, int site, const
 void chain_evidence(const struct analysis *a, struct chain *out, int c, unsigned bit, const struct classev *cv);
 /* Does some path that brings a transaction (PC_TRANS) to function f's entry
  * start at a transaction handle parameter (model handle row), whichever path
- * its evidence shows? */
+ * its evidence shows? 2: one that some call may pass NULL for through
+ * parameters of its callers (fctx.handle_null), 1: only others, 0: none. */
 int trans_from_handle(struct analysis *a, int f);
 /* Append the hop that says function f is annotated __must_hold() (its callers
  * hold a lock: struct fctx must_hold). */

@@ -62,9 +62,11 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 	if (dummy_in_file(a, p->files[p->gfps[t->tok].file].path) && nojournal_lock(a, t) >= 0)
 		return; /* needed without a journal */
 	/* weak when any path's transaction is known only from a handle parameter,
-	 * not only the path the evidence shows */
-	int weak = t->cv.inherited[pc_index(PC_TRANS)] && trans_from_handle(a, a->prog->calls[t->call].fn);
-	struct finding *f = nofs_finding(rc, R_nofs_in_transaction, weak ? CONF_MEDIUM : CONF_HIGH, t);
+	 * not only the path the evidence shows; weaker when a call may pass NULL
+	 * for that handle through its callers' parameters (xfs_lookup() ->
+	 * xfs_iget(mp, NULL, ...)): not every path is inside a transaction */
+	int weak = t->cv.inherited[pc_index(PC_TRANS)] ? trans_from_handle(a, a->prog->calls[t->call].fn) : 0;
+	struct finding *f = nofs_finding(rc, R_nofs_in_transaction, weak == 2 ? CONF_LOW : weak ? CONF_MEDIUM : CONF_HIGH, t);
 	finding_chain(rc, f, t->call, PC_TRANS, &t->cv);
 	/* a setter or handle that may be a dummy here (model dummy=DIR: ext4
 	 * without a journal, or during fast-commit replay, opens no scope) */
@@ -79,9 +81,12 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 		f->confidence = conf_name(CONF_MEDIUM);
 	}
 	finding_msg(f, "%s is redundant%s: every path reaches this allocation inside a transaction "
-		       "whose start opens a NOFS scope%s; %s", nofs_name(a, t), dummy ? " on journalled mounts" : "",
+		       "whose start opens a NOFS scope%s%s; %s", nofs_name(a, t), dummy ? " on journalled mounts" : "",
 		    dummy ? " (without a journal, and during fast-commit replay, the handle is a dummy that opens none)"
 			  : "",
+		    weak == 2 ? ", or with a handle a caller may pass as NULL (the evidence names that call; what its "
+				"path holds is not known: check it)"
+			      : "",
 		    nofs_advice(a, t));
 }
 

@@ -37,7 +37,10 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 	int own = (c & PC_UNKNOWN) && !(c & PC_LOCK) && unknown_is_own(a, t, &root, &walked);
 	if ((!(c & (PC_NONE | PC_BLOCKED)) && !own) || (c & PC_LOCK) || ((c & PC_UNKNOWN) && !own))
 		return;
-	int scoped = (c & (PC_SCOPE | PC_TRANS)) != 0;
+	/* a transaction known only from a handle that some call may pass NULL
+	 * for (nofs-in-transaction.c) is no scope to count on */
+	int scoped = (c & PC_SCOPE) || ((c & PC_TRANS) && !(t->cv.inherited[pc_index(PC_TRANS)] &&
+							     trans_from_handle(a, a->prog->calls[t->call].fn) == 2));
 	struct finding *f = nofs_finding(rc, R_nofs_no_context, scoped && !own ? CONF_MEDIUM : CONF_LOW, t);
 	char unk[512] = "";
 	if (own) {
