@@ -1693,43 +1693,53 @@ static void trans_handle_build(struct analysis *a)
 	size_t nf = p->nfuncs ? p->nfuncs : 1;
 	unsigned char *in = xcalloc(nf, 1);
 	int *queue = xmalloc(sizeof(int) * nf);
+	uint32_t *qfs = xmalloc(sizeof(uint32_t) * nf); /* the filesystem of the handle a queued function got */
 	size_t qn = 0;
 	int k = pc_index(PC_TRANS);
 	/* the handles some call may pass NULL for first (2), so that a function
-	 * any of them reaches is marked so; then the others (1) */
+	 * any of them reaches is marked so; then the others (1). A handle of one
+	 * filesystem goes on through generic code only into that filesystem's
+	 * functions (generic dispatch of its own objects), as pass_class() does
+	 * for the evidence. */
 	for (int pass = 2; pass >= 1; pass--) {
-	size_t q0 = qn;
-	for (size_t f = 0; f < p->nfuncs; f++)
-		if (a->ctx[f].handle_param >= 0 && !in[f] && (a->ctx[f].handle_null >= 0) == (pass == 2)) {
-			in[f] = (unsigned char)pass;
-			queue[qn++] = (int)f;
-		}
-	for (size_t qh = q0; qh < qn; qh++) {
-		int g = queue[qh];
-		const struct func *fn = &p->funcs[g];
-		for (int i = 0; i < fn->ncalls; i++) {
-			int c = fn->calls[i], ni;
-			const int *it = icall_targets(a, c, &ni);
-			struct classev cv;
-			int have_cv = 0;
-			for (int j = -1; j < ni; j++) {
-				int t = j < 0 ? p->calls[c].target : it[j];
-				if (t < 0 || in[t] || !(a->ctx[t].cls & PC_TRANS) || (j >= 0 && p->funcs[t].cb_only) ||
-				    (j >= 0 && !icall_carries_context(a, g, t)))
-					continue;
-				if (!have_cv) {
-					classes_at(a, c, &cv);
-					have_cv = 1;
+		size_t q0 = qn;
+		for (size_t f = 0; f < p->nfuncs; f++)
+			if (a->ctx[f].handle_param >= 0 && !in[f] && (a->ctx[f].handle_null >= 0) == (pass == 2)) {
+				in[f] = (unsigned char)pass;
+				qfs[qn] = fs_of_func(a, (int)f);
+				queue[qn++] = (int)f;
+			}
+		for (size_t qh = q0; qh < qn; qh++) {
+			int g = queue[qh];
+			const struct func *fn = &p->funcs[g];
+			for (int i = 0; i < fn->ncalls; i++) {
+				int c = fn->calls[i], ni;
+				const int *it = icall_targets(a, c, &ni);
+				struct classev cv;
+				int have_cv = 0;
+				for (int j = -1; j < ni; j++) {
+					int t = j < 0 ? p->calls[c].target : it[j];
+					if (t < 0 || in[t] || !(a->ctx[t].cls & PC_TRANS) || (j >= 0 && p->funcs[t].cb_only) ||
+					    (j >= 0 && !icall_carries_context(a, g, t)))
+						continue;
+					uint32_t tfs = fs_of_func(a, t);
+					if (tfs && qfs[qh] && tfs != qfs[qh])
+						continue; /* another filesystem's function */
+					if (!have_cv) {
+						classes_at(a, c, &cv);
+						have_cv = 1;
+					}
+					if (!(cv.cls & PC_TRANS) || !cv.inherited[k])
+						break; /* a transaction of g's own at c, or none */
+					in[t] = (unsigned char)pass;
+					qfs[qn] = qfs[qh] ? qfs[qh] : tfs;
+					queue[qn++] = t;
 				}
-				if (!(cv.cls & PC_TRANS) || !cv.inherited[k])
-					break; /* a transaction of g's own at c, or none */
-				in[t] = (unsigned char)pass;
-				queue[qn++] = t;
 			}
 		}
 	}
-	}
 	free(queue);
+	free(qfs);
 	a->trans_handle = in;
 }
 
