@@ -439,30 +439,41 @@ static int deferred_call(const struct analysis *a, const struct call *cl)
 }
 
 /* Each function's calls and items, in program order. */
+/* Each function's calls and structure items, in ascending order (source
+ * order), as slices of two arrays of the program (a counting sort): one
+ * allocation each, not two per function. */
 static void list_calls_items(struct program *p)
 {
-	size_t *capc = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
-	size_t *capi = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(size_t));
-	for (size_t c = 0; c < p->ncalls; c++) {
-		struct call *cl = &p->calls[c];
-		if (cl->fn < 0)
-			continue;
-		struct func *fn = &p->funcs[cl->fn];
-		size_t n = (size_t)fn->ncalls;
-		VEC_PUSH(fn->calls, n, capc[cl->fn], (int)c);
-		fn->ncalls = (int)n;
+	size_t nf = p->nfuncs;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t n = pass ? p->nitems : p->ncalls, used = 0;
+		int **pool = pass ? &p->fnitems : &p->fncalls;
+		free(*pool);
+		*pool = xmalloc(sizeof(int) * (n ? n : 1));
+		for (size_t f = 0; f < nf; f++)
+			*(pass ? &p->funcs[f].nitems : &p->funcs[f].ncalls) = 0;
+		for (size_t i = 0; i < n; i++) {
+			int fn = pass ? p->items[i].fn : p->calls[i].fn;
+			if (fn >= 0)
+				(*(pass ? &p->funcs[fn].nitems : &p->funcs[fn].ncalls))++;
+		}
+		for (size_t f = 0; f < nf; f++) {
+			int k = pass ? p->funcs[f].nitems : p->funcs[f].ncalls;
+			*(pass ? &p->funcs[f].items : &p->funcs[f].calls) = k ? *pool + used : NULL;
+			used += (size_t)k;
+			*(pass ? &p->funcs[f].nitems : &p->funcs[f].ncalls) = 0;
+		}
+		for (size_t i = 0; i < n; i++) {
+			int fn = pass ? p->items[i].fn : p->calls[i].fn;
+			if (fn < 0)
+				continue;
+			struct func *F = &p->funcs[fn];
+			if (pass)
+				F->items[F->nitems++] = (int)i;
+			else
+				F->calls[F->ncalls++] = (int)i;
+		}
 	}
-	for (size_t i = 0; i < p->nitems; i++) {
-		struct item *it = &p->items[i];
-		if (it->fn < 0)
-			continue;
-		struct func *fn = &p->funcs[it->fn];
-		size_t n = (size_t)fn->nitems;
-		VEC_PUSH(fn->items, n, capi[it->fn], (int)i);
-		fn->nitems = (int)n;
-	}
-	free(capc);
-	free(capi);
 }
 
 /* The target of every direct call: a function, else a function-like macro,

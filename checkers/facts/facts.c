@@ -1198,8 +1198,6 @@ void program_free(struct program *p)
 		free(p->files[i].sysinc);
 	}
 	for (size_t i = 0; i < p->nfuncs; i++) {
-		free(p->funcs[i].calls);
-		free(p->funcs[i].items);
 		free(p->funcs[i].callers);
 		free(p->funcs[i].gen);
 		free(p->funcs[i].kill);
@@ -1214,6 +1212,8 @@ void program_free(struct program *p)
 		free(p->bbs[i].evcallee);
 	}
 	free(p->bbs);
+	free(p->fncalls);
+	free(p->fnitems);
 	for (size_t i = 0; i < p->nargblk; i++)
 		free(p->argblk[i]);
 	free(p->argblk);
