@@ -48,11 +48,13 @@ void analysis_free(struct analysis *a, struct sites *s, struct regions *r)
 	free(a->states);
 	for (size_t f = 0; a->ctx && f < a->prog->nfuncs; f++) {
 		struct fsents *F = a->ctx[f].fse;
-		for (int k = 0; F && k < PC_NKINDS; k++) {
-			free(F->fsb[k]);
-			free(F->fsr[k]);
-			free(F->fsbits[k]);
+		for (int i = 0; F && i < F->n; i++) {
+			free(F->v[i].fsb);
+			free(F->v[i].fsr);
+			free(F->v[i].fsbits);
 		}
+		if (F)
+			free(F->v);
 		free(F);
 	}
 	free(a->ctx);

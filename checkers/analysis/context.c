@@ -387,16 +387,24 @@ static int fs_bit(const struct analysis *a, uint32_t fs)
 	return fs ? fs_slot(a, fs) + 1 : 0; /* fs_of() gives only members of a->fstops */
 }
 
-static int fs_in(const struct fctx *x, int k, int bit)
+/* Class k's filesystem paths of the function, or NULL. */
+static const struct fskind *fsk(const struct fctx *x, int k)
 {
 	const struct fsents *F = x->fse;
-	return F && F->fsbits[k] && (F->fsbits[k][bit / 64] >> (bit % 64) & 1);
+	return F && F->slot[k] >= 0 ? &F->v[F->slot[k]] : NULL;
+}
+
+static int fs_in(const struct fctx *x, int k, int bit)
+{
+	const struct fskind *K = fsk(x, k);
+	return K && (K->fsbits[bit / 64] >> (bit % 64) & 1);
 }
 
 /* How many filesystems' paths bring class k to the function. */
 static int nfse(const struct fctx *x, int k)
 {
-	return x->fse ? x->fse->nfse[k] : 0;
+	const struct fskind *K = fsk(x, k);
+	return K ? K->nfse : 0;
 }
 
 /* The path that brought filesystem fs's paths of class k to f, or NULL. */
@@ -406,46 +414,53 @@ static const struct ctxent *fse_find(const struct analysis *a, int f, int k, uin
 	int bit = fs_bit(a, fs);
 	if (!fs_in(x, k, bit))
 		return NULL;
-	const struct fsents *F = x->fse;
+	const struct fskind *K = fsk(x, k);
 	int i = 0;
-	while (i < F->nfse[k] && F->fsb[k][i] != bit)
+	while (i < K->nfse && K->fsb[i] != bit)
 		i++;
-	if (i == F->nfse[k])
+	if (i == K->nfse)
 		return NULL;
-	int lo = 0, hi = F->nfsr[k]; /* the last run starting at or before i */
+	int lo = 0, hi = K->nfsr; /* the last run starting at or before i */
 	while (hi - lo > 1) {
 		int mid = (lo + hi) / 2;
-		if (F->fsr[k][mid].start <= i)
+		if (K->fsr[mid].start <= i)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	return &F->fsr[k][lo].e;
+	return &K->fsr[lo].e;
 }
 
 static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, const struct ctxent *e)
 {
-	if (!x->fse)
+	if (!x->fse) {
 		x->fse = xcalloc(1, sizeof(*x->fse));
+		memset(x->fse->slot, -1, sizeof(x->fse->slot));
+	}
 	struct fsents *F = x->fse;
-	if (!F->fsbits[k])
-		F->fsbits[k] = xcalloc((size_t)a->fse_words, sizeof(uint64_t));
-	F->fsbits[k][bit / 64] |= 1ull << (bit % 64);
+	if (F->slot[k] < 0) {
+		F->v = xrealloc(F->v, sizeof(*F->v) * (F->n + 1u));
+		memset(&F->v[F->n], 0, sizeof(*F->v));
+		F->v[F->n].fsbits = xcalloc((size_t)a->fse_words, sizeof(uint64_t));
+		F->slot[k] = (int8_t)F->n++;
+	}
+	struct fskind *K = &F->v[F->slot[k]];
+	K->fsbits[bit / 64] |= 1ull << (bit % 64);
 	x->fse_grew |= 1u << k;
-	if (F->nfse[k] == F->capfse[k]) {
-		F->capfse[k] = F->capfse[k] ? 2 * F->capfse[k] : 4;
-		F->fsb[k] = xrealloc(F->fsb[k], sizeof(*F->fsb[k]) * (size_t)F->capfse[k]);
+	if (K->nfse == K->capfse) {
+		K->capfse = K->capfse ? 2 * K->capfse : 4;
+		K->fsb = xrealloc(K->fsb, sizeof(*K->fsb) * (size_t)K->capfse);
 	}
-	const struct ctxent *last = F->nfsr[k] ? &F->fsr[k][F->nfsr[k] - 1].e : NULL;
+	const struct ctxent *last = K->nfsr ? &K->fsr[K->nfsr - 1].e : NULL;
 	if (!last || last->via != e->via || last->origin != e->origin || last->local != e->local) {
-		if (F->nfsr[k] == F->capfsr[k]) {
-			F->capfsr[k] = F->capfsr[k] ? 2 * F->capfsr[k] : 1;
-			F->fsr[k] = xrealloc(F->fsr[k], sizeof(*F->fsr[k]) * (size_t)F->capfsr[k]);
+		if (K->nfsr == K->capfsr) {
+			K->capfsr = K->capfsr ? 2 * K->capfsr : 1;
+			K->fsr = xrealloc(K->fsr, sizeof(*K->fsr) * (size_t)K->capfsr);
 		}
-		F->fsr[k][F->nfsr[k]].start = F->nfse[k];
-		F->fsr[k][F->nfsr[k]++].e = *e;
+		K->fsr[K->nfsr].start = K->nfse;
+		K->fsr[K->nfsr++].e = *e;
 	}
-	F->fsb[k][F->nfse[k]++] = (uint16_t)bit;
+	K->fsb[K->nfse++] = (uint16_t)bit;
 }
 
 static int fse_add(struct analysis *a, int f, int k, uint32_t fs, const struct ctxent *e)
@@ -463,18 +478,20 @@ static int fse_merge(struct analysis *a, int g, int t, int k, const struct ctxen
 {
 	const struct fctx *G = &a->ctx[g];
 	struct fctx *T = &a->ctx[t];
-	if (!G->fse || !G->fse->fsbits[k])
+	const struct fskind *GK = fsk(G, k), *TK = fsk(T, k);
+	if (!GK)
 		return 0;
-	const uint64_t *gb = G->fse->fsbits[k], *tb = T->fse ? T->fse->fsbits[k] : NULL;
+	const uint64_t *gb = GK->fsbits, *tb = TK ? TK->fsbits : NULL;
 	int news = 0;
 	for (int w = 0; w < a->fse_words && !news; w++)
 		news = (gb[w] & ~(tb ? tb[w] : 0)) != 0;
 	if (!news)
 		return 0;
-	/* in G's order, as before: the entries T lacks (each bit once in G) */
+	/* in G's order, as before: the entries T lacks (each bit once in G);
+	 * G's block is looked up again after each push (g may be t) */
 	int changed = 0;
-	for (int i = 0; i < G->fse->nfse[k]; i++) {
-		int bit = G->fse->fsb[k][i];
+	for (int i = 0; i < fsk(G, k)->nfse; i++) {
+		int bit = fsk(G, k)->fsb[i];
 		if (!fs_in(T, k, bit)) {
 			fse_push(a, T, k, bit, e);
 			changed = 1;

@@ -1229,6 +1229,8 @@ void flow_run(struct analysis *a)
 		int nm = S.start[k + 1] - S.start[k];
 		if (!S.cyclic[k]) {
 			visit(a, m[0], direct);
+			if (!has_scope_api[m[0]])
+				cfg_free(&a->cfgs[m[0]]); /* built again if a round below needs it */
 			continue;
 		}
 		for (int i = 0; i < nm; i++)
@@ -1250,8 +1252,11 @@ void flow_run(struct analysis *a)
 			if (!changed)
 				break;
 		}
-		for (int i = 0; i < nm; i++)
+		for (int i = 0; i < nm; i++) {
 			dirty[m[i]] = 0;
+			if (!has_scope_api[m[i]])
+				cfg_free(&a->cfgs[m[i]]);
+		}
 	}
 	scc_free(&S);
 	memset(dirty, 0, p->nfuncs); /* callers outside a cycle were marked too */

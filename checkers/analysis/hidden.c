@@ -92,6 +92,9 @@ struct hidden *hidden_build(struct analysis *a)
 		}
 		if (!ok)
 			VEC_PUSH(h->alldir, h->nalldir, h->capalldir, dir);
+		/* one text at a time: the partial files of a whole kernel (3,729 on
+		 * 6.1) held together raised the peak by about 100 MB */
+		srccache_forget(&sc);
 	}
 	srccache_free(&sc);
 	if (h->nkey)

@@ -176,6 +176,19 @@ const char *src_line(struct srccache *c, const char *rel, int line)
 	return f->line[line - 1];
 }
 
+void srccache_forget(struct srccache *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->v[i].path);
+		free(c->v[i].text);
+		free(c->v[i].line);
+	}
+	c->n = 0;
+	c->last = 0;
+	if (c->slot)
+		memset(c->slot, 0, c->nslot * sizeof(*c->slot));
+}
+
 void srccache_free(struct srccache *c)
 {
 	for (size_t i = 0; i < c->n; i++) {

@@ -34,5 +34,9 @@ void srccache_init(struct srccache *c, const struct program *prog);
 const struct srcfile *src_file(struct srccache *c, const char *rel);
 /* Line `line` (1-based) of `rel`, or NULL. */
 const char *src_line(struct srccache *c, const char *rel, int line);
+/* Forget the files read so far (their texts are freed; the srcfile pointers
+ * given out are no longer valid), keeping the index of the program's paths:
+ * for a walk over many files that needs one at a time. */
+void srccache_forget(struct srccache *c);
 void srccache_free(struct srccache *c);
 #endif
