@@ -20,8 +20,8 @@ enum {
 /* Evidence of one class at a function's entry. */
 struct ctxent {
 	int via;    /* call (in a caller) through which the class arrives, -1 if none */
-	int origin; /* call that opened the lock/scope, -1 if none */
-	int local;  /* the class arose at `via` itself (lock/scope held there) */
+	signed int origin : 31; /* call that opened the lock/scope, -1 if none */
+	unsigned int local : 1; /* the class arose at `via` itself (lock/scope held there) */
 };
 
 /* Generic code (no filesystem of its own: the VFS, fs/iomap, fs/quota, ...) is
@@ -43,6 +43,11 @@ struct fskind {
 	uint16_t *fsb; int nfse, capfse;
 	struct fsrun *fsr; int nfsr, capfsr;
 	uint64_t *fsbits; /* the filesystems of fsb as a set (a->fse_words words) */
+	/* the first entry and run, held here until a second one comes (capfse,
+	 * capfsr 0; fsbits NULL): most functions of a kernel get one, generic
+	 * code's own path (context.c fsk_bit(), fsk_run()) */
+	uint16_t fsb1;
+	struct fsrun fsr1;
 };
 
 /* Allocated for the functions that get one, with a struct fskind for each

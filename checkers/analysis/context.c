@@ -394,10 +394,26 @@ static const struct fskind *fsk(const struct fctx *x, int k)
 	return F && F->slot[k] >= 0 ? &F->v[F->slot[k]] : NULL;
 }
 
+/* Entry i of K, and run i. */
+static int fsk_bit(const struct fskind *K, int i)
+{
+	return K->capfse ? K->fsb[i] : K->fsb1;
+}
+
+static const struct fsrun *fsk_run(const struct fskind *K, int i)
+{
+	return K->capfsr ? &K->fsr[i] : &K->fsr1;
+}
+
+static int fsk_has(const struct fskind *K, int bit)
+{
+	return K->fsbits ? (K->fsbits[bit / 64] >> (bit % 64) & 1) : K->nfse == 1 && K->fsb1 == bit;
+}
+
 static int fs_in(const struct fctx *x, int k, int bit)
 {
 	const struct fskind *K = fsk(x, k);
-	return K && (K->fsbits[bit / 64] >> (bit % 64) & 1);
+	return K && fsk_has(K, bit);
 }
 
 /* How many filesystems' paths bring class k to the function. */
@@ -416,19 +432,19 @@ static const struct ctxent *fse_find(const struct analysis *a, int f, int k, uin
 		return NULL;
 	const struct fskind *K = fsk(x, k);
 	int i = 0;
-	while (i < K->nfse && K->fsb[i] != bit)
+	while (i < K->nfse && fsk_bit(K, i) != bit)
 		i++;
 	if (i == K->nfse)
 		return NULL;
 	int lo = 0, hi = K->nfsr; /* the last run starting at or before i */
 	while (hi - lo > 1) {
 		int mid = (lo + hi) / 2;
-		if (K->fsr[mid].start <= i)
+		if (fsk_run(K, mid)->start <= i)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	return &K->fsr[lo].e;
+	return &fsk_run(K, lo)->e;
 }
 
 static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, const struct ctxent *e)
@@ -441,25 +457,44 @@ static void fse_push(struct analysis *a, struct fctx *x, int k, int bit, const s
 	if (F->slot[k] < 0) {
 		F->v = xrealloc(F->v, sizeof(*F->v) * (F->n + 1u));
 		memset(&F->v[F->n], 0, sizeof(*F->v));
-		F->v[F->n].fsbits = xcalloc((size_t)a->fse_words, sizeof(uint64_t));
 		F->slot[k] = (int8_t)F->n++;
 	}
 	struct fskind *K = &F->v[F->slot[k]];
-	K->fsbits[bit / 64] |= 1ull << (bit % 64);
 	x->fse_grew |= 1u << k;
-	if (K->nfse == K->capfse) {
-		K->capfse = K->capfse ? 2 * K->capfse : 4;
+	const struct ctxent *last = K->nfsr ? &fsk_run(K, K->nfsr - 1)->e : NULL;
+	if (!last || last->via != e->via || last->origin != e->origin || last->local != e->local) {
+		struct fsrun r = {K->nfse, *e};
+		if (!K->nfsr) {
+			K->fsr1 = r;
+		} else {
+			if (!K->capfsr) { /* a second run: out of the inline one */
+				K->capfsr = 2;
+				K->fsr = xmalloc(sizeof(*K->fsr) * 2);
+				K->fsr[0] = K->fsr1;
+			} else if (K->nfsr == K->capfsr) {
+				K->capfsr *= 2;
+				K->fsr = xrealloc(K->fsr, sizeof(*K->fsr) * (size_t)K->capfsr);
+			}
+			K->fsr[K->nfsr] = r;
+		}
+		K->nfsr++;
+	}
+	if (!K->nfse) {
+		K->fsb1 = (uint16_t)bit;
+		K->nfse = 1;
+		return;
+	}
+	if (!K->capfse) { /* a second entry: the list and the set out of the inline one */
+		K->capfse = 4;
+		K->fsb = xmalloc(sizeof(*K->fsb) * 4);
+		K->fsb[0] = K->fsb1;
+		K->fsbits = xcalloc((size_t)a->fse_words, sizeof(uint64_t));
+		K->fsbits[K->fsb1 / 64] |= 1ull << (K->fsb1 % 64);
+	} else if (K->nfse == K->capfse) {
+		K->capfse *= 2;
 		K->fsb = xrealloc(K->fsb, sizeof(*K->fsb) * (size_t)K->capfse);
 	}
-	const struct ctxent *last = K->nfsr ? &K->fsr[K->nfsr - 1].e : NULL;
-	if (!last || last->via != e->via || last->origin != e->origin || last->local != e->local) {
-		if (K->nfsr == K->capfsr) {
-			K->capfsr = K->capfsr ? 2 * K->capfsr : 1;
-			K->fsr = xrealloc(K->fsr, sizeof(*K->fsr) * (size_t)K->capfsr);
-		}
-		K->fsr[K->nfsr].start = K->nfse;
-		K->fsr[K->nfsr++].e = *e;
-	}
+	K->fsbits[bit / 64] |= 1ull << (bit % 64);
 	K->fsb[K->nfse++] = (uint16_t)bit;
 }
 
@@ -481,17 +516,22 @@ static int fse_merge(struct analysis *a, int g, int t, int k, const struct ctxen
 	const struct fskind *GK = fsk(G, k), *TK = fsk(T, k);
 	if (!GK)
 		return 0;
-	const uint64_t *gb = GK->fsbits, *tb = TK ? TK->fsbits : NULL;
 	int news = 0;
-	for (int w = 0; w < a->fse_words && !news; w++)
-		news = (gb[w] & ~(tb ? tb[w] : 0)) != 0;
+	if (GK->fsbits && (!TK || TK->fsbits)) { /* both sets: a few words */
+		const uint64_t *gb = GK->fsbits, *tb = TK ? TK->fsbits : NULL;
+		for (int w = 0; w < a->fse_words && !news; w++)
+			news = (gb[w] & ~(tb ? tb[w] : 0)) != 0;
+	} else {
+		for (int i = 0; i < GK->nfse && !news; i++)
+			news = !TK || !fsk_has(TK, fsk_bit(GK, i));
+	}
 	if (!news)
 		return 0;
 	/* in G's order, as before: the entries T lacks (each bit once in G);
 	 * G's block is looked up again after each push (g may be t) */
 	int changed = 0;
 	for (int i = 0; i < fsk(G, k)->nfse; i++) {
-		int bit = fsk(G, k)->fsb[i];
+		int bit = fsk_bit(fsk(G, k), i);
 		if (!fs_in(T, k, bit)) {
 			fse_push(a, T, k, bit, e);
 			changed = 1;
