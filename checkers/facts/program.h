@@ -64,18 +64,41 @@ struct sfile {
 			      model testsuite row: KUnit's kunit_suite) */
 };
 
+/* Pointers first, then 4-byte fields, then bytes: 208 bytes (646,402 of them
+ * on a whole kernel; the declaration order of 2026-12-07 padded it to 248). */
 struct func {
+	int *calls;          /* global call ids, in source order (slices: graph.c) */
+	int *items;          /* structure items */
+	int *callers;        /* call ids resolving here */
+	int *icallers;       /* indirect calls resolving here (icall.c) */
+	/* summaries, filled by flow.c */
+	struct held *gen;    /* entries open at some exit, opened here */
+	uint32_t *kill;      /* model rows released without being held */
+	uint32_t *kill_cls;  /* their lock classes (0: any), in step with kill */
+	uint32_t *cgen;      /* lock classes left held at some exits but not all (a conditional acquire) */
+	int *bbs;            /* block id -> index in prog.bbs, -1 when not given */
 	uint32_t name;
 	int file;
-	int is_static;
 	pos_t start, end;
 	int param0, nparams; /* range in prog.params */
-	int *calls, ncalls;  /* global call ids, in source order */
-	int *items, nitems;  /* structure items */
+	int ncalls, nitems;
 	uint32_t ret_type;   /* the return type text (`fn` RET), 0 when the front end does not say */
 	int local0, nlocals; /* range in prog.locals, in position order (`local` records) */
-	int *callers, ncallers, capcallers; /* call ids resolving here */
-	int *icallers, nicallers, capicallers; /* indirect calls resolving here (icall.c) */
+	int ncallers, capcallers, nicallers, capicallers;
+	uint32_t addr_how;   /* first way its address was taken (for messages) */
+	uint32_t entry_field; /* that field ("inode_operations.mkdir") */
+	int cb_call;          /* the call that passes it, for evidence */
+	int alloc_gfp_param; /* inferred wrapper: param index carrying gfp, -1 */
+	uint32_t must_hold;  /* sparse `ctxfn NAME 1 1 EXPR CLASS` (__must_hold(x)): the lock class every
+				caller holds, in lockclass.c's form; 0 none */
+	int alloc_via_call;  /* call inside that passes the param on */
+	int ngen, nkill, ncgen;
+	/* control-flow graph from `cfg`/`bb` records (Clang front end), or cfg_n 0 */
+	int cfg_n, cfg_entry, cfg_exit;
+	int order;           /* visit order */
+	uint8_t is_static;
+	uint8_t relevant;    /* contains lock/scope activity (direct or via callees) */
+	uint8_t analysed;
 	uint8_t icall_only;   /* its address is only stored into ops-table members and it is reached
 				 through resolved indirect calls: those are all its callers */
 	uint8_t addr_taken, exported, in_include, model_root, has_callers_unknown;
@@ -84,26 +107,8 @@ struct func {
 				 than to a parameter that is only called, a variable, ... (icall.c) */
 	uint8_t called_elsewhere; /* a direct caller in a file of another directory (graph.c) */
 	uint8_t users_in_scan;    /* public, but called only beside it, by functions whose users the scan holds (graph.c) */
-	uint32_t addr_how;   /* first way its address was taken (for messages) */
 	uint8_t entry_only;   /* every address-taking is an ops field of a model entry row */
-	uint32_t entry_field; /* that field ("inode_operations.mkdir") */
 	int8_t cb_only;       /* 1: every address-taking passes it to a model `callback` (fill_super); -1 unknown yet */
-	int cb_call;          /* the call that passes it, for evidence */
-	int alloc_gfp_param; /* inferred wrapper: param index carrying gfp, -1 */
-	uint32_t must_hold;  /* sparse `ctxfn NAME 1 1 EXPR CLASS` (__must_hold(x)): the lock class every
-				caller holds, in lockclass.c's form; 0 none */
-	int alloc_via_call;  /* call inside that passes the param on */
-	/* summaries, filled by flow.c */
-	struct held *gen;  int ngen;  /* entries open at some exit, opened here */
-	uint32_t *kill; int nkill;   /* model rows released without being held */
-	uint32_t *kill_cls;          /* their lock classes (0: any), in step with kill */
-	uint32_t *cgen; int ncgen;   /* lock classes left held at some exits but not all (a conditional acquire) */
-	int relevant;        /* contains lock/scope activity (direct or via callees) */
-	/* control-flow graph from `cfg`/`bb` records (Clang front end), or cfg_n 0 */
-	int cfg_n, cfg_entry, cfg_exit;
-	int *bbs;            /* block id -> index in prog.bbs, -1 when not given */
-	int analysed;
-	int order;           /* visit order */
 };
 
 struct param {
