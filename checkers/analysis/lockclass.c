@@ -614,12 +614,62 @@ static uint32_t with_subclass(uint32_t cls, const char *sub, size_t n)
 	return intern_f("%.*s#%.*s%s", (int)at, s, (int)n, sub, s + at);
 }
 
+/* The subclass of a lock whose object was taken from a member that a model
+ * `objclass` row names (the quota files of struct quota_info.files[]:
+ * inode_lock(dqopt->files[cnt])): "STRUCT.MEMBER", or 0. text is the lock
+ * call's argument; implied says it is the object itself (a row with class=,
+ * inode_lock(inode)), not the address of a lock inside it (&x->lock). */
+static uint32_t object_subclass(const struct analysis *a, int fn, const char *text, int implied)
+{
+	if (!a->model->n || fn < 0)
+		return 0;
+	size_t b = 0, e = strlen(text);
+	trim(text, &b, &e);
+	if (!implied) { /* &obj->lock: the object is obj */
+		if (b >= e || text[b] != '&')
+			return 0;
+		b++;
+		size_t at = last_member(text, b, e);
+		if (!at)
+			return 0;
+		e = at;
+		trim(text, &b, &e);
+	}
+	while (e > b && text[e - 1] == ']') { /* files[cnt]: an element of the member */
+		int d = 0;
+		size_t i = e;
+		while (i > b) {
+			i--;
+			if (text[i] == ']')
+				d++;
+			else if (text[i] == '[' && --d == 0)
+				break;
+		}
+		e = i;
+		trim(text, &b, &e);
+	}
+	size_t at = last_member(text, b, e);
+	if (!at)
+		return 0;
+	size_t me, m = member_name(text, at, e, &me);
+	uint32_t st = expr_type(a, fn, text, b, at, 0);
+	if (!st || me == m)
+		return 0;
+	char key[256];
+	snprintf(key, sizeof(key), "%s.%.*s", istr(st), (int)(me - m), text + m);
+	uint32_t id = intern_lookup(key);
+	return id && model_find1(a->model, ROW_OBJCLASS, id) ? id : 0;
+}
+
 uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
 {
 	const struct program *p = a->prog;
 	const struct call *cl = &p->calls[c];
-	if (row->cls_name)
-		return row->cls_name;
+	if (row->cls_name) {
+		int ai = row->arg_idx >= 0 ? row->arg_idx : 0;
+		uint32_t sub = ai < cl->nargs ? object_subclass(a, cl->fn, istr(cl->args[ai]), 1) : 0;
+		return sub ? with_subclass(row->cls_name, istr(sub), strlen(istr(sub))) : row->cls_name;
+	}
 	if (row->fs) /* a filesystem's own lock row: its transactions, cluster locks, or the row */
 		return row->lkind == LK_TRANS	? intern_f("trans:%s", istr(row->fs))
 		       : row->lkind == LK_CLUSTER ? intern_f("cluster:%s", istr(row->fs))
@@ -629,6 +679,9 @@ uint32_t lock_class(const struct analysis *a, int c, const struct mrow *row)
 		return 0;
 	int param;
 	uint32_t cls = class_of_text(a, cl->fn, cl->file, istr(cl->args[ai]), &param);
+	uint32_t osub = cls ? object_subclass(a, cl->fn, istr(cl->args[ai]), 0) : 0;
+	if (osub)
+		cls = with_subclass(cls, istr(osub), strlen(istr(osub)));
 	/* lockdep keeps the instances of one per-object class that a subclass tells
 	 * apart (ntfs3's ni_lock of the $Secure inode, NTFS_INODE_MUTEX_SECURITY,
 	 * and of $Reparse, NTFS_INODE_MUTEX_REPARSE) as classes of their own */
@@ -668,8 +721,12 @@ uint32_t lock_class_at(const struct analysis *a, int c, uint32_t cls)
 	const char *arg = istr(cl->args[k]);
 	while (*arg == ' ' || *arg == '(')
 		arg++;
-	if (*arg != '&')
-		return plain;
+	if (*arg != '&') {
+		/* the object itself: a subclass of its member (model objclass rows:
+		 * inode_lock(dqopt->files[cnt]) takes a quota file's i_rwsem) */
+		uint32_t os = !strchr(istr(plain), '#') ? object_subclass(a, cl->fn, istr(cl->args[k]), 1) : 0;
+		return os ? with_subclass(plain, istr(os), strlen(istr(os))) : plain;
+	}
 	int param;
 	uint32_t at = class_of_text(a, cl->fn, cl->file, istr(cl->args[k]), &param);
 	if (!at)

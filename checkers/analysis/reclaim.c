@@ -985,6 +985,12 @@ static void walk_takes(struct walk *W, int f, int c, const struct cstate *tc)
 	const struct program *p = a->prog;
 	/* a flag wrapper's own acquisitions: read at each call into it */
 	uint32_t cls = B->parent[f] >= 0 && flag_wrapper(a, B, f) && B->allconst[f] ? 0 : takes(a, c);
+	/* the lock a wrapper takes on the object its caller passes and returns
+	 * holding (inode_lock() of include/linux/fs.h): its callers record it,
+	 * keyed by their argument (below), not its body by its parameter */
+	for (int g = 0; cls && lock_class_keyed(cls) && B->parent[f] >= 0 && g < p->funcs[f].ngen; g++)
+		if (p->funcs[f].gen[g].kind == HK_LOCK && p->funcs[f].gen[g].cls == cls)
+			cls = 0;
 	if (cls)
 		record_take(a, W->R, B, W->E, W->n, W->first, cls, c, W->kswapd);
 	int t = p->calls[c].target;

@@ -9,7 +9,7 @@
 #include "model/model_row.h"
 #include "base/util.h"
 
-static const char *const kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner", "hostheader", "deferred", "hostdir", "testsuite", "definer", "arch", "task", "debug", "writeback"};
+static const char *const kind_names[ROW__N] = {"alloc", "flag", "scope", "pflag", "setter", "lock", "root", "errcheck", "entry", "handle", "noreturn", "reclaim", "callback", "pagecache", "dropper", "pinner", "hostheader", "deferred", "hostdir", "testsuite", "definer", "arch", "task", "debug", "writeback", "objclass"};
 
 const char *row_kind_name(enum row_kind k)
 {
@@ -172,7 +172,7 @@ static int row_kind(struct rowctx *c, struct mrow *r, const char *word)
 		return fail(c,
 			    "unknown row kind '%s' (expected alloc, flag, scope, pflag, setter, lock, root, errcheck, entry, "
 			    "handle, noreturn, reclaim, callback, pagecache, dropper, pinner, hostheader, deferred, hostdir, "
-			    "testsuite, definer, arch, task, debug or writeback)",
+			    "testsuite, definer, arch, task, debug, writeback or objclass)",
 			    word);
 	r->kind = (enum row_kind)k;
 	if (r->kind == ROW_PAGECACHE)
@@ -183,7 +183,7 @@ static int row_kind(struct rowctx *c, struct mrow *r, const char *word)
 /* The row's name: an ops-table field, a header name or a C identifier, by kind. */
 static int row_name(struct rowctx *c, struct mrow *r, char *name)
 {
-	if (r->kind == ROW_ENTRY || r->kind == ROW_RECLAIM || r->kind == ROW_WRITEBACK) {
+	if (r->kind == ROW_ENTRY || r->kind == ROW_RECLAIM || r->kind == ROW_WRITEBACK || r->kind == ROW_OBJCLASS) {
 		char *dot = strchr(name, '.');
 		int ok = dot && dot != name && !strchr(dot + 1, '.');
 		if (ok) {
@@ -192,8 +192,8 @@ static int row_name(struct rowctx *c, struct mrow *r, char *name)
 			*dot = '.';
 		}
 		if (!ok)
-			return fail(c, "'%s' is not STRUCT.MEMBER%s (an ops-table field)", name,
-				    r->kind == ROW_ENTRY ? " or STRUCT.*" : "");
+			return fail(c, "'%s' is not STRUCT.MEMBER%s (%s)", name, r->kind == ROW_ENTRY ? " or STRUCT.*" : "",
+				    r->kind == ROW_OBJCLASS ? "a struct member" : "an ops-table field");
 	} else if (r->kind == ROW_HOSTHDR) {
 		/* a header name as written between <>: stdio.h, sys/stat.h, sys/ */
 		int ok = *name && name[0] != '/' && !strstr(name, "..");
@@ -564,7 +564,8 @@ static int row_complete(struct rowctx *c, const struct mrow *r, const char *reas
 		return fail(c, "%s row needs %s=...", kind_names[k], k == ROW_SETTER ? "close" : "release");
 	if ((k == ROW_SETTER || k == ROW_LOCK || k == ROW_ROOT || k == ROW_ENTRY || k == ROW_HANDLE || k == ROW_NORETURN ||
 	     k == ROW_RECLAIM || k == ROW_CALLBACK || k == ROW_PAGECACHE || k == ROW_DROPPER || k == ROW_PINNER ||
-	     k == ROW_HOSTHDR || k == ROW_DEFERRED || k == ROW_HOSTDIR || k == ROW_TESTSUITE || k == ROW_DEFINER || k == ROW_ARCH || k == ROW_TASK || k == ROW_DEBUG || k == ROW_WRITEBACK) &&
+	     k == ROW_HOSTHDR || k == ROW_DEFERRED || k == ROW_HOSTDIR || k == ROW_TESTSUITE || k == ROW_DEFINER || k == ROW_ARCH || k == ROW_TASK || k == ROW_DEBUG || k == ROW_WRITEBACK ||
+	     k == ROW_OBJCLASS) &&
 	    (!reason || !*reason))
 		return fail(c, "%s row needs a reason after ' -- '", kind_names[k]);
 	if (k == ROW_RECLAIM && r->never != (r->in_file != 0))

@@ -162,6 +162,12 @@ void test_model(void)
 	model_free(&m);
 	bad("writeback address_space_operations.writepages\n", "writeback row needs a reason");
 	bad("writeback writepages -- r\n", "'writepages' is not STRUCT.MEMBER (an ops-table field)");
+	/* objclass rows: a member whose objects' locks are a class of their own */
+	rc = load(&m, "objclass quota_info.files -- the quota files\n", err);
+	CHECK(rc == 0 && m.n == 1 && m.rows[0].kind == ROW_OBJCLASS);
+	model_free(&m);
+	bad("objclass quota_info.files\n", "objclass row needs a reason");
+	bad("objclass files -- r\n", "'files' is not STRUCT.MEMBER (a struct member)");
 
 	bad("allok kmalloc 1\n", "t.txt:1: error: unknown row kind 'allok'");
 	bad("\nalloc kmalloc\n", "t.txt:2: error: alloc row needs the gfp argument index");
