@@ -66,8 +66,21 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 		finding_chain(rc, f, t->call, PC_BLOCKED, &t->cv);
 	if (c & PC_SCOPE)
 		finding_chain(rc, f, t->call, PC_SCOPE, &t->cv);
-	if (c & PC_TRANS)
+	if (c & PC_TRANS) {
+		size_t before = (size_t)f->nev;
 		finding_chain(rc, f, t->call, PC_TRANS, &t->cv);
+		/* a transaction whose handle may be a dummy (model dummy=DIR: ext4
+		 * without a journal opens no scope) is no scope to count on either:
+		 * such a path may hold a lock there (ext4_map_blocks()'s i_data_sem
+		 * around fscrypt_zeroout_range()) that this rule does not see */
+		for (size_t i = before; i < (size_t)f->nev && f->conf == CONF_MEDIUM && !(c & PC_SCOPE); i++) {
+			const struct mrow *r = f->ev[i].row >= 0 ? &a->model->rows[f->ev[i].row] : NULL;
+			if (r && f->ev[i].file && mrow_dummy_in(r, f->ev[i].file)) {
+				f->conf = CONF_LOW;
+				f->confidence = conf_name(CONF_LOW);
+			}
+		}
+	}
 }
 
 void rule_nofs_no_context(struct rulectx *rc)
