@@ -271,24 +271,30 @@ static size_t member_name(const char *s, size_t at, size_t e, size_t *end)
 }
 
 /* The struct name of the type of expression s[b, e) in function fn, or 0. */
-static uint32_t expr_type(const struct analysis *a, int fn, const char *s, size_t b, size_t e, int depth)
+/* s[b, *e) without its trailing subscripts (`files[cnt]` -> `files`). */
+static void drop_subscripts(const char *s, size_t *b, size_t *e)
 {
-	trim(s, &b, &e);
-	if (b >= e || depth > 12)
-		return 0;
-	while (e > b && s[e - 1] == ']') { /* x[i]: the element has the same struct type */
+	while (*e > *b && s[*e - 1] == ']') {
 		int d = 0;
-		size_t i = e;
-		while (i > b) {
+		size_t i = *e;
+		while (i > *b) {
 			i--;
 			if (s[i] == ']')
 				d++;
 			else if (s[i] == '[' && --d == 0)
 				break;
 		}
-		e = i;
-		trim(s, &b, &e);
+		*e = i;
+		trim(s, b, e);
 	}
+}
+
+static uint32_t expr_type(const struct analysis *a, int fn, const char *s, size_t b, size_t e, int depth)
+{
+	trim(s, &b, &e);
+	if (b >= e || depth > 12)
+		return 0;
+	drop_subscripts(s, &b, &e); /* x[i]: the element has the same struct type */
 	if (s[b] == '(') { /* a cast: (struct foo *)x */
 		size_t i = paren_close(s, b, e);
 		if (i < e) {
@@ -635,19 +641,7 @@ static uint32_t object_subclass(const struct analysis *a, int fn, const char *te
 		e = at;
 		trim(text, &b, &e);
 	}
-	while (e > b && text[e - 1] == ']') { /* files[cnt]: an element of the member */
-		int d = 0;
-		size_t i = e;
-		while (i > b) {
-			i--;
-			if (text[i] == ']')
-				d++;
-			else if (text[i] == '[' && --d == 0)
-				break;
-		}
-		e = i;
-		trim(text, &b, &e);
-	}
+	drop_subscripts(text, &b, &e); /* files[cnt]: an element of the member */
 	size_t at = last_member(text, b, e);
 	if (!at)
 		return 0;
