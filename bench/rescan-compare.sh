@@ -41,9 +41,12 @@ while [ "$i" -le "$rounds" ]; do
 done
 victim=$(find "$tree/fs" -name '*.c' | sort | head -n 1)
 cp -p "$victim" "$victim.private" && mv "$victim.private" "$victim"
-printf '/* rescan-compare: old */\n' >>"$victim"
+# the comments name this run (date and process), so that a second run of the
+# script does not find the changed file in the facts cache already
+stamp="$(date +%s) $$"
+printf '/* rescan-compare: old %s */\n' "$stamp" >>"$victim"
 run old "$old" touched 1
-printf '/* rescan-compare: new */\n' >>"$victim"
+printf '/* rescan-compare: new %s */\n' "$stamp" >>"$victim"
 run new "$new" touched 1
 
 python3 - "$work" "$rounds" "${victim#"$tree"/}" <<'PY'
