@@ -39,9 +39,35 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 		return;
 	/* a transaction known only from a handle that some call may pass NULL
 	 * for (nofs-in-transaction.c) is no scope to count on */
-	int scoped = (c & PC_SCOPE) || ((c & PC_TRANS) && !(t->cv.inherited[pc_index(PC_TRANS)] &&
-							     trans_from_handle(a, a->prog->calls[t->call].fn) == 2));
-	struct finding *f = nofs_finding(rc, R_nofs_no_context, scoped && !own ? CONF_MEDIUM : CONF_LOW, t);
+	int null_handle = (c & PC_TRANS) && t->cv.inherited[pc_index(PC_TRANS)] &&
+			  trans_from_handle(a, a->prog->calls[t->call].fn) == 2;
+	struct finding *f = nofs_finding(rc, R_nofs_no_context, CONF_LOW, t);
+	if (own)
+		finding_chain(rc, f, t->call, PC_UNKNOWN, &t->cv);
+	if (c & PC_NONE)
+		finding_chain(rc, f, t->call, PC_NONE, &t->cv);
+	if (c & PC_BLOCKED)
+		finding_chain(rc, f, t->call, PC_BLOCKED, &t->cv);
+	if (c & PC_SCOPE)
+		finding_chain(rc, f, t->call, PC_SCOPE, &t->cv);
+	int dummy = 0;
+	if (c & PC_TRANS) {
+		size_t before = (size_t)f->nev;
+		finding_chain(rc, f, t->call, PC_TRANS, &t->cv);
+		/* nor is a transaction whose handle may be a dummy (model dummy=DIR:
+		 * ext4 without a journal opens no scope): such a path may hold a lock
+		 * there (ext4_map_blocks()'s i_data_sem around fscrypt_zeroout_range())
+		 * that this rule does not see */
+		for (size_t i = before; i < (size_t)f->nev && !dummy; i++) {
+			const struct mrow *r = f->ev[i].row >= 0 ? &a->model->rows[f->ev[i].row] : NULL;
+			dummy = r && f->ev[i].file && mrow_dummy_in(r, f->ev[i].file);
+		}
+	}
+	int scoped = (c & PC_SCOPE) || ((c & PC_TRANS) && !null_handle && !dummy);
+	if (scoped && !own) {
+		f->conf = CONF_MEDIUM;
+		f->confidence = conf_name(CONF_MEDIUM);
+	}
 	char unk[512] = "";
 	if (own) {
 		const char *fsn = istr(fs_of_func(a, root)) + 3;
@@ -52,35 +78,15 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 			 walked ? "takes no lock" : "calls none of its functions");
 	}
 	const char *sep = (c & (PC_NONE | PC_BLOCKED)) ? ", " : "";
+	const char *trans = dummy	  ? "inside a transaction scope on journalled mounts"
+			    : null_handle ? "inside a transaction scope, or with a handle a caller may pass as NULL"
+					  : "inside a transaction scope";
 	finding_msg(f, "%s may be unneeded: no known path holds a filesystem lock context here "
-		       "(paths found: %s%s%s%s%s); review, then %s", nofs_name(a, t), (c & PC_NONE) ? "nothing held that reclaim takes" : "",
+		       "(paths found: %s%s%s%s%s%s); review, then %s", nofs_name(a, t), (c & PC_NONE) ? "nothing held that reclaim takes" : "",
 		    (c & PC_BLOCKED) ? (c & PC_NONE ? ", s_umount held for write" : "s_umount held for write") : "",
 		    (c & PC_SCOPE) ? (*sep ? ", inside a NOFS scope" : "inside a NOFS scope") : "",
-		    (c & PC_TRANS) ? (*sep || (c & PC_SCOPE) ? ", inside a transaction scope" : "inside a transaction scope") : "",
+		    (c & PC_TRANS) && (*sep || (c & PC_SCOPE)) ? ", " : "", (c & PC_TRANS) ? trans : "",
 		    unk, nofs_advice(a, t));
-	if (own)
-		finding_chain(rc, f, t->call, PC_UNKNOWN, &t->cv);
-	if (c & PC_NONE)
-		finding_chain(rc, f, t->call, PC_NONE, &t->cv);
-	if (c & PC_BLOCKED)
-		finding_chain(rc, f, t->call, PC_BLOCKED, &t->cv);
-	if (c & PC_SCOPE)
-		finding_chain(rc, f, t->call, PC_SCOPE, &t->cv);
-	if (c & PC_TRANS) {
-		size_t before = (size_t)f->nev;
-		finding_chain(rc, f, t->call, PC_TRANS, &t->cv);
-		/* a transaction whose handle may be a dummy (model dummy=DIR: ext4
-		 * without a journal opens no scope) is no scope to count on either:
-		 * such a path may hold a lock there (ext4_map_blocks()'s i_data_sem
-		 * around fscrypt_zeroout_range()) that this rule does not see */
-		for (size_t i = before; i < (size_t)f->nev && f->conf == CONF_MEDIUM && !(c & PC_SCOPE); i++) {
-			const struct mrow *r = f->ev[i].row >= 0 ? &a->model->rows[f->ev[i].row] : NULL;
-			if (r && f->ev[i].file && mrow_dummy_in(r, f->ev[i].file)) {
-				f->conf = CONF_LOW;
-				f->confidence = conf_name(CONF_LOW);
-			}
-		}
-	}
 }
 
 void rule_nofs_no_context(struct rulectx *rc)
