@@ -91,6 +91,16 @@ const char *nofs_advice(const struct analysis *a, const struct nofs_tok *t)
 	return strcmp(nofs_name(a, t), "GFP_NOFS") == 0 ? "use GFP_KERNEL" : "drop the flag";
 }
 
+const struct mrow *chain_dummy_row(const struct analysis *a, const struct finding *f, int from)
+{
+	for (int i = from; i < f->nev; i++) {
+		const struct mrow *r = f->ev[i].row >= 0 ? &a->model->rows[f->ev[i].row] : NULL;
+		if (r && f->ev[i].file && mrow_dummy_in(r, f->ev[i].file))
+			return r;
+	}
+	return NULL;
+}
+
 struct finding *nofs_finding(struct rulectx *rc, int rid, enum conf conf, const struct nofs_tok *t)
 {
 	const struct program *p = rc->a->prog;

@@ -68,14 +68,8 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 	int weak = t->cv.inherited[pc_index(PC_TRANS)] ? trans_from_handle(a, a->prog->calls[t->call].fn) : 0;
 	struct finding *f = nofs_finding(rc, R_nofs_in_transaction, weak == 2 ? CONF_LOW : weak ? CONF_MEDIUM : CONF_HIGH, t);
 	finding_chain(rc, f, t->call, PC_TRANS, &t->cv);
-	/* a setter or handle that may be a dummy here (model dummy=DIR: ext4
-	 * without a journal, or during fast-commit replay, opens no scope) */
-	const struct mrow *dummy = NULL;
-	for (int i = 0; i < f->nev && !dummy; i++) {
-		const struct mrow *r = f->ev[i].row >= 0 ? &a->model->rows[f->ev[i].row] : NULL;
-		if (r && mrow_dummy_in(r, f->file))
-			dummy = r;
-	}
+	/* a setter or handle that may be a dummy where it stands */
+	const struct mrow *dummy = chain_dummy_row(a, f, 0);
 	if (dummy && f->conf == CONF_HIGH) {
 		f->conf = CONF_MEDIUM;
 		f->confidence = conf_name(CONF_MEDIUM);

@@ -52,16 +52,13 @@ static void check(struct rulectx *rc, const struct nofs_tok *t)
 		finding_chain(rc, f, t->call, PC_SCOPE, &t->cv);
 	int dummy = 0;
 	if (c & PC_TRANS) {
-		size_t before = (size_t)f->nev;
+		int before = f->nev;
 		finding_chain(rc, f, t->call, PC_TRANS, &t->cv);
-		/* nor is a transaction whose handle may be a dummy (model dummy=DIR:
-		 * ext4 without a journal opens no scope): such a path may hold a lock
-		 * there (ext4_map_blocks()'s i_data_sem around fscrypt_zeroout_range())
+		/* nor is a transaction whose handle may be a dummy (ext4 without a
+		 * journal opens no scope): such a path may hold a lock there
+		 * (ext4_map_blocks()'s i_data_sem around fscrypt_zeroout_range())
 		 * that this rule does not see */
-		for (size_t i = before; i < (size_t)f->nev && !dummy; i++) {
-			const struct mrow *r = f->ev[i].row >= 0 ? &a->model->rows[f->ev[i].row] : NULL;
-			dummy = r && f->ev[i].file && mrow_dummy_in(r, f->ev[i].file);
-		}
+		dummy = chain_dummy_row(a, f, before) != NULL;
 	}
 	int scoped = (c & PC_SCOPE) || ((c & PC_TRANS) && !null_handle && !dummy);
 	if (scoped && !own) {

@@ -89,6 +89,10 @@ const char *nofs_name(const struct analysis *a, const struct nofs_tok *t);
 const char *nofs_advice(const struct analysis *a, const struct nofs_tok *t);
 /* A nofs-* finding at the token with its GFP_KERNEL (or flag-dropped) fix. */
 struct finding *nofs_finding(struct rulectx *rc, int rid, enum conf conf, const struct nofs_tok *t);
+/* The setter or handle row of a hop of f's evidence from hop `from` on whose
+ * transaction may be a dummy where that hop stands (model dummy=DIR: ext4
+ * without a journal, or during fast-commit replay, opens no scope), or NULL. */
+const struct mrow *chain_dummy_row(const struct analysis *a, const struct finding *f, int from);
 
 /* The tok_fix of a finding at gfp token tok whose fix is mask_canonical()'s fix
  * of bits: GFP_KERNEL when tok is GFP_NOFS and fix is spelled from GFP_KERNEL. */
